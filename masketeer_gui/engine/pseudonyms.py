@@ -1,0 +1,95 @@
+"""Keyed, corpus-wide pseudonyms: the same reference gets the same tag everywhere, with no table on disk.
+
+A tag is ``[TYPE-XXXXXXXX]``: the first characters of HMAC-SHA256(key, type + folded reference)
+in base 36. Every worker process with the same key computes the same tag, so nothing links
+names to tags except the key itself. Without a key file, each run draws a fresh random key.
+With 8 characters (36^8 ≈ 2.8e12) a run with 100,000 distinct references collides with
+probability ≈ 1.8e-3; ``PseudonymIssuer`` also detects any collision in memory and lengthens
+the tag of the later reference, so two references never share a tag within a run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import secrets
+from pathlib import Path
+
+from masketeer_gui.engine.normalize import fold_phrase
+from masketeer_gui.engine.span import Entity
+
+ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+DEFAULT_LENGTH = 8
+KEY_BYTES = 32
+
+
+class KeyFileError(ValueError):
+    """The key file cannot be read or is not a key."""
+
+
+def new_key() -> bytes:
+    """A fresh random key for one run."""
+    return secrets.token_bytes(KEY_BYTES)
+
+
+def load_or_create_key(path: Path) -> bytes:
+    """The key stored in ``path`` (hex), creating it owner-only if it does not exist."""
+    if not path.exists():
+        key = new_key()
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="ascii") as handle:
+            handle.write(key.hex() + "\n")
+        return key
+    try:
+        key = bytes.fromhex(path.read_text(encoding="ascii").strip())
+    except (OSError, UnicodeDecodeError, ValueError):
+        raise KeyFileError(f"{path}: not a pseudonym key file (expected {KEY_BYTES * 2} hex digits)") from None
+    if len(key) < 16:
+        raise KeyFileError(f"{path}: key too short (at least 16 bytes)")
+    return key
+
+
+def reference_key(entity: Entity, reference: str) -> str:
+    """What makes two mentions "the same reference": type plus folded text (case/umlaut-insensitive)."""
+    return f"{entity}\x1f{fold_phrase(reference)}"
+
+
+def _digest(key: bytes, ref_key: str) -> bytes:
+    return hmac.new(key, ref_key.encode("utf-8"), hashlib.sha256).digest()
+
+
+def _base36(digest: bytes, length: int) -> str:
+    number = int.from_bytes(digest, "big")
+    chars = []
+    for _ in range(length):
+        number, rem = divmod(number, 36)
+        chars.append(ALPHABET[rem])
+    return "".join(chars)
+
+
+def tag_for(key: bytes, entity: Entity, reference: str, length: int = DEFAULT_LENGTH) -> str:
+    """The tag ``[TYPE-XXXXXXXX]`` for ``reference`` of type ``entity`` under ``key``."""
+    return f"[{entity}-{_base36(_digest(key, reference_key(entity, reference)), length)}]"
+
+
+class PseudonymIssuer:
+    """Issues tags for one run and guarantees distinct references never share one.
+
+    Keeps only digests in memory (never the references) to detect collisions.
+    """
+
+    def __init__(self, key: bytes, length: int = DEFAULT_LENGTH) -> None:
+        self._key = key
+        self._length = length
+        self._owner: dict[str, bytes] = {}
+
+    def tag(self, entity: Entity, reference: str) -> str:
+        digest = _digest(self._key, reference_key(entity, reference))
+        length = self._length
+        while True:
+            tag = f"[{entity}-{_base36(digest, length)}]"
+            owner = self._owner.setdefault(tag, digest)
+            if owner == digest:
+                return tag
+            length += 2

@@ -1,0 +1,99 @@
+"""Text layer: markup blanking, tokens with character offsets, sentence boundaries.
+
+The original note is never changed. Markup (HTML/XML tags, character entities) is blanked
+to spaces in a same-length working copy, so every offset found in the copy is an offset into
+the original. Tokens are words (hyphen chains kept whole: "Müller-Huber") and single
+punctuation characters; a sentence ends at . ! ? unless the dot closes an abbreviation,
+an initial or an ordinal number.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from masketeer_gui.engine.normalize import fold
+
+_MARKUP = re.compile(r"<(?:[A-Za-z!/?][^<>]{0,500})>|&(?:[A-Za-z]{2,8}|#[0-9]{1,6}|#x[0-9A-Fa-f]{1,6});")
+_LETTER = r"[^\W\d_]"
+_WORD_CHAR = r"[\w\u0300-\u036f]"
+_TOKEN = re.compile(
+    rf"(?P<word>{_WORD_CHAR}+(?:[-‐‑]{_WORD_CHAR}+)*)|(?P<punct>[^\s\w])",
+)
+_SENTENCE_END = frozenset(".!?")
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A word or punctuation mark at ``text[start:end]`` of the original note."""
+
+    text: str
+    start: int
+    end: int
+    is_word: bool
+    folded: str
+    sentence: int = 0
+
+    @property
+    def is_capitalized(self) -> bool:
+        """Starts with an upper-case letter (German names and nouns do)."""
+        return self.is_word and self.text[0].isupper()
+
+    @property
+    def is_initial(self) -> bool:
+        """A single letter, as in "Dr. U. Hofer"."""
+        return self.is_word and len(self.text) == 1 and self.text.isalpha()
+
+
+def blank_markup(text: str) -> str:
+    """``text`` with every tag and character entity replaced by spaces of the same length."""
+    if "<" not in text and "&" not in text:
+        return text
+    return _MARKUP.sub(lambda m: " " * (m.end() - m.start()), text)
+
+
+def markup_regions(text: str) -> list[tuple[int, int]]:
+    """Offsets of the tags and entities that ``blank_markup`` removes."""
+    return [m.span() for m in _MARKUP.finditer(text)]
+
+
+def tokenize(text: str, abbreviations: Iterable[str] = frozenset()) -> list[Token]:
+    """Tokens of ``text`` (markup already blanked) with offsets and sentence numbers.
+
+    ``abbreviations`` are folded forms without the final dot; a dot after one of them
+    (or after an initial or a number) does not end the sentence.
+    """
+    abbrevs = abbreviations if isinstance(abbreviations, (set, frozenset)) else frozenset(abbreviations)
+    tokens: list[Token] = []
+    sentence = 0
+    previous: Token | None = None
+    for match in _TOKEN.finditer(text):
+        word = match.lastgroup == "word"
+        raw = match.group()
+        token = Token(raw, match.start(), match.end(), word, fold(raw) if word else raw, sentence)
+        tokens.append(token)
+        if not word and raw in _SENTENCE_END and not _dot_continues(raw, previous, abbrevs):
+            sentence += 1
+        previous = token
+    return tokens
+
+
+def _dot_continues(mark: str, previous: Token | None, abbreviations: frozenset[str] | set[str]) -> bool:
+    """True if this full stop belongs to an abbreviation, an initial or an ordinal number."""
+    if mark != "." or previous is None or not previous.is_word:
+        return False
+    if previous.is_initial or previous.text.isdigit():
+        return True
+    return previous.folded in abbreviations
+
+
+def sentence_spans(text: str, abbreviations: Iterable[str] = frozenset()) -> list[tuple[int, int]]:
+    """``(start, end)`` of each sentence: from its first token to its last."""
+    spans: list[tuple[int, int]] = []
+    for token in tokenize(blank_markup(text), abbreviations):
+        if spans and len(spans) > token.sentence:
+            spans[token.sentence] = (spans[token.sentence][0], token.end)
+        else:
+            spans.append((token.start, token.end))
+    return spans
