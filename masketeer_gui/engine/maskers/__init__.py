@@ -1,0 +1,23 @@
+"""The masker ensemble (paper 2.2.4): applied in order, the first positive vote for a token wins."""
+
+from masketeer_gui.engine.maskers.base import Masker, NoteState, Vote, name_like
+from masketeer_gui.engine.maskers.double_name import DoubleNameMasker
+from masketeer_gui.engine.maskers.full_name import FullNameMasker
+from masketeer_gui.engine.maskers.medical_site import MedicalSiteMasker
+from masketeer_gui.engine.maskers.name_dictionary import NameDictionaryMasker
+from masketeer_gui.engine.maskers.salutation import SalutationMasker
+
+DEFAULT_ORDER = ("Salutation", "NameDictionary", "FullName", "DoubleName", "MedicalSite")
+
+__all__ = [
+    "DEFAULT_ORDER",
+    "DoubleNameMasker",
+    "FullNameMasker",
+    "Masker",
+    "MedicalSiteMasker",
+    "NameDictionaryMasker",
+    "NoteState",
+    "SalutationMasker",
+    "Vote",
+    "name_like",
+]

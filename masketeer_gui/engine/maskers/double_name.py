@@ -1,0 +1,47 @@
+"""DoubleName masker: hyphenated chains of capitalised words with at least one proven name.
+
+"Anna-Lena", "Müller-Huber", "Huber-Gstrein" are names; "Marfan-Syndrom", "Parkinson-Patient"
+and "Holter-EKG" are not: every part must be name-like (a name, or no known German word),
+none may be a whitelisted eponym, and at least one part must be a listed name or already be
+proven elsewhere in the note.
+"""
+
+from __future__ import annotations
+
+import re
+
+from masketeer_gui.engine.maskers.base import NoteState, Vote
+from masketeer_gui.engine.names import NameIndex
+from masketeer_gui.engine.normalize import fold
+
+_HYPHEN = re.compile(r"[-‐‑]")
+
+
+class DoubleNameMasker:
+    """Masks hyphenated name chains."""
+
+    name = "DoubleName"
+
+    def apply(self, state: NoteState) -> None:
+        proven = {v.ref for v in state.votes if v is not None and v.ref}
+        for i, token in enumerate(state.tokens):
+            if token.is_word and "-" in token.folded and state.free(i):
+                parts = [p for p in _HYPHEN.split(token.text) if p]
+                vote = self._vote(parts, state.names, proven)
+                if vote is not None:
+                    state.vote(i, vote)
+
+    def _vote(self, parts: list[str], names: NameIndex, proven: set[str]) -> Vote | None:
+        if len(parts) < 2 or not all(p[0].isupper() and p.isalpha() for p in parts):
+            return None
+        folded = [fold(p) for p in parts]
+        if any(f in names.whitelist and not names.is_listed(f) for f in folded):
+            return None
+        anchors = [f for f in folded if names.base_name(f) is not None or f in proven]
+        if not anchors:
+            return None
+        if not all(f in anchors or not names.is_word(f) for f in folded):
+            return None
+        ref = "-".join(folded)
+        entity = names.entity(anchors[0])
+        return Vote(self.name, entity, f"hyphenated name with '{anchors[0]}'", (), ref)

@@ -1,0 +1,50 @@
+"""FullName masker: a capitalised neighbour of a proven name is part of that name (paper 2.2.4).
+
+"Lia Maier": "Maier" is proven, the rare first name "Lia" is taken too. Guarded against the
+paper's known false positive "Frau Maier Spaziergang": a neighbour that is a known German word
+and no name stays, and the proven name is flagged so a reviewer sees the decision. An initial
+before a proven name ("M. Huber") is taken. Repeats until no new word is added, so chains
+("Anna Maria Huber") are covered.
+"""
+
+from __future__ import annotations
+
+from masketeer_gui.engine.maskers.base import NoteState, Vote, name_like
+
+
+class FullNameMasker:
+    """Masks capitalised words directly before or after a proven name."""
+
+    name = "FullName"
+
+    def apply(self, state: NoteState) -> None:
+        changed = True
+        while changed:
+            changed = False
+            for i in range(len(state.tokens)):
+                if state.is_name_vote(i) and self._extend(state, i):
+                    changed = True
+
+    def _extend(self, state: NoteState, i: int) -> bool:
+        added = False
+        proven = state.votes[i]
+        assert proven is not None
+        for j in (state.prev_word(i, allow="."), state.next_word(i)):
+            if j is None or not state.free(j):
+                continue
+            token = state.tokens[j]
+            if token.is_initial and j < i and state.tokens[j + 1].text == ".":
+                reason, flags = "initial before a proven name", ("initial",)
+            elif j < i and state.tokens[j + 1].text == ".":
+                continue
+            elif name_like(state, j) and not state.after_article(j):
+                known = state.names.base_name(token.folded) is not None
+                reason = "next to a proven name" + ("" if known else " (unknown word)")
+                flags = () if known else ("unknown-word",)
+            else:
+                continue
+            ref = state.names.base_name(token.folded) or token.folded
+            entity = state.names.entity(ref, default=proven.entity)
+            state.vote(j, Vote(self.name, entity, reason, flags, ref))
+            added = True
+        return added

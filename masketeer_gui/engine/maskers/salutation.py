@@ -1,0 +1,111 @@
+"""Salutation masker: capitalised words after Herr/Frau/Dr./Mag./Hallo/LG… (paper 2.2.4, the most active rule).
+
+Titles chain ("Fr. Dr. U. Hofer"); the name after a title may be an initial, one to three words,
+or lower-case when it is a known name ("frau huber"). An ambiguous abbreviation such as "Fr."
+(Frau or Freitag) only takes a word that is not an ordinary German word, so "am Fr. Kontrolle"
+stays. An HCP title (Dr., Prim., OA, DGKP…) makes the name an HCP.
+"""
+
+from __future__ import annotations
+
+import re
+
+from masketeer_gui.engine.lexicon import Salutation, SalutationKind
+from masketeer_gui.engine.maskers.base import NoteState, Vote, name_like
+from masketeer_gui.engine.span import Entity
+
+STRONG = frozenset({SalutationKind.COURTESY, SalutationKind.HCP_TITLE, SalutationKind.TITLE})
+MAX_NAMES = 3
+_WORD = re.compile(r"[^\W_]+")
+
+_END = "\x00"
+
+
+def build_trie(salutations: tuple[Salutation, ...]) -> dict[str, object]:
+    """A word trie of all salutation forms; the key "\\x00" holds the kind where a form ends."""
+    root: dict[str, object] = {}
+    for entry in salutations:
+        words = [w for part in entry.words for w in _WORD.findall(part)]
+        if not words:
+            continue
+        node = root
+        for word in words:
+            node = node.setdefault(word, {})  # type: ignore[assignment]
+        node.setdefault(_END, entry.kind)
+    return root
+
+
+class SalutationMasker:
+    """Masks the name that follows a salutation or title."""
+
+    name = "Salutation"
+
+    def __init__(self, salutations: tuple[Salutation, ...]) -> None:
+        self._trie = build_trie(salutations)
+
+    def apply(self, state: NoteState) -> None:
+        tokens = state.tokens
+        i = 0
+        while i < len(tokens):
+            if tokens[i].is_word and tokens[i].folded in self._trie:
+                i = self._mask_after(state, i)
+            else:
+                i += 1
+
+    def _match(self, state: NoteState, i: int) -> tuple[int, SalutationKind] | None:
+        """Longest salutation starting at word ``i``: (index of its last word, kind)."""
+        node: object = self._trie
+        best: tuple[int, SalutationKind] | None = None
+        j: int | None = i
+        while j is not None and isinstance(node, dict) and state.tokens[j].folded in node:
+            node = node[state.tokens[j].folded]
+            if isinstance(node, dict) and _END in node:
+                best = (j, node[_END])
+            j = state.next_word(j, allow=".-")
+        return best
+
+    def _mask_after(self, state: NoteState, i: int) -> int:
+        """Mask the names after the salutation chain starting at ``i``; return where to continue."""
+        kinds: list[SalutationKind] = []
+        first, last = i, i - 1
+        j: int | None = i
+        while j is not None and (found := self._match(state, j)) is not None:
+            last, kind = found
+            kinds.append(kind)
+            j = state.next_word(last, allow=".,:")
+        if not kinds:
+            return i + 1
+        words = " ".join(t.text for t in state.tokens[first : last + 1] if t.is_word)
+        return self._mask_names(state, j, kinds, words, last)
+
+    def _mask_names(self, state: NoteState, j: int | None, kinds: list[SalutationKind], words: str, last: int) -> int:
+        hcp = SalutationKind.HCP_TITLE in kinds
+        strong = any(k in STRONG for k in kinds)
+        default = Entity.PER if strong else Entity.HCP
+        taken = 0
+        while j is not None and taken < MAX_NAMES and state.free(j):
+            token = state.tokens[j]
+            flags: tuple[str, ...] = ()
+            if token.is_initial and j + 1 < len(state.tokens) and state.tokens[j + 1].text == ".":
+                flags = ("initial",)
+            elif not name_like(state, j, titled=strong):
+                if not (strong and taken == 0 and self._lowercase_name(state, j)):
+                    break
+                flags = ("lowercase",)
+            ref = state.names.base_name(token.folded)
+            if ref is None and not flags and not token.is_initial:
+                ref = state.names.one_typo_from(token.folded)
+                flags = ("fuzzy",) if ref else ("unknown-word",)
+            ref = ref or token.folded
+            entity = state.names.entity(ref, hcp_title=hcp, default=default)
+            state.vote(j, Vote(self.name, entity, f"after salutation '{words}'", flags, ref))
+            taken += 1
+            last = j
+            j = state.next_word(j, allow=".-") if token.is_initial else state.next_word(j)
+        return last + 1
+
+    @staticmethod
+    def _lowercase_name(state: NoteState, j: int) -> bool:
+        token = state.tokens[j]
+        names = state.names
+        return token.text.islower() and names.base_name(token.folded) is not None and not names.is_word(token.folded)

@@ -1,0 +1,126 @@
+"""The Masketeer pipeline: markup blanking, regex rules, tokens, the masker ensemble, curated lists.
+
+``Deidentifier.analyze(text)`` returns the note's spans (sorted, non-overlapping, offsets into
+the original text). Nothing here knows about files, databases or Qt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from masketeer_gui.engine.curation import apply_blacklist, apply_corrections, apply_whitelist
+from masketeer_gui.engine.lexicon import Lexicon
+from masketeer_gui.engine.lists import NameLists, NoteContext
+from masketeer_gui.engine.maskers import (
+    DEFAULT_ORDER,
+    DoubleNameMasker,
+    FullNameMasker,
+    Masker,
+    MedicalSiteMasker,
+    NameDictionaryMasker,
+    NoteState,
+    SalutationMasker,
+    Vote,
+)
+from masketeer_gui.engine.names import NameIndex
+from masketeer_gui.engine.rules import Rule, default_rules, find_rule_spans
+from masketeer_gui.engine.span import Entity, Span
+from masketeer_gui.engine.text import Token, blank_markup, tokenize
+
+_RULE_VOTE = Vote("Regex", Entity.ADD, "inside a regex match")
+
+
+@dataclass(frozen=True, slots=True)
+class EngineConfig:
+    """Which parts run: the masker order is data (names from ``DEFAULT_ORDER``)."""
+
+    maskers: tuple[str, ...] = DEFAULT_ORDER
+    rules: bool = True
+    fuzzy: bool = True
+
+
+class Deidentifier:
+    """Finds PHI spans in German clinical notes."""
+
+    def __init__(self, lexicon: Lexicon, names: NameLists | None = None, config: EngineConfig | None = None) -> None:
+        self.lexicon = lexicon
+        self.names = names or NameLists()
+        self.config = config or EngineConfig()
+        self.index = NameIndex(lexicon, self.names)
+        self.rules: tuple[Rule, ...] = default_rules(lexicon.zip_towns) if self.config.rules else ()
+        self.sites = MedicalSiteMasker(
+            (*lexicon.medical_sites, *self.names.medical_sites), lexicon.site_words, lexicon.towns
+        )
+        self.maskers: list[Masker] = [self._masker(name) for name in self.config.maskers]
+        self.whitelist = self.names.whitelist
+        self.blacklist = self.names.blacklist
+
+    @classmethod
+    def default(cls, names: NameLists | None = None, config: EngineConfig | None = None) -> Deidentifier:
+        """An engine on the shipped dictionaries (loaded once, cached)."""
+        from masketeer_gui.engine.lexicon_loader import load_lexicon
+
+        return cls(load_lexicon(), names, config)
+
+    def _masker(self, name: str) -> Masker:
+        factories = {
+            "Salutation": lambda: SalutationMasker(self.lexicon.salutations),
+            "NameDictionary": lambda: NameDictionaryMasker(fuzzy=self.config.fuzzy),
+            "FullName": FullNameMasker,
+            "DoubleName": DoubleNameMasker,
+            "MedicalSite": lambda: self.sites,
+        }
+        if name not in factories:
+            raise ValueError(f"unknown masker {name!r}; known: {', '.join(factories)}")
+        return factories[name]()  # type: ignore[no-any-return]
+
+    def analyze(self, text: str, context: NoteContext | None = None) -> list[Span]:
+        """All PHI spans of ``text``, after the curated lists and corrections."""
+        work = blank_markup(text)
+        rule_spans = find_rule_spans(work, self.rules) if self.rules else []
+        tokens = tokenize(work, self.lexicon.abbreviations)
+        spans = rule_spans + self._ensemble(tokens, rule_spans)
+        spans.sort(key=lambda s: s.start)
+        return self._curate(text, spans, context)
+
+    def _ensemble(self, tokens: list[Token], rule_spans: Sequence[Span]) -> list[Span]:
+        state = NoteState(tokens, self.index)
+        if rule_spans:
+            for i, token in enumerate(tokens):
+                if any(s.overlaps(token.start, token.end) for s in rule_spans):
+                    state.votes[i] = _RULE_VOTE
+        sites = self.sites.claim(state) if "MedicalSite" in self.config.maskers else []
+        for masker in self.maskers:
+            if masker is self.sites:
+                self.sites.apply(state, sites)
+            else:
+                masker.apply(state)
+        return _spans_from_votes(state)
+
+    def _curate(self, text: str, spans: list[Span], context: NoteContext | None) -> list[Span]:
+        blacklist = self.blacklist + (context.blacklist if context else ())
+        whitelist = self.whitelist + (context.whitelist if context else ())
+        if blacklist:
+            spans = apply_blacklist(text, spans, blacklist)
+        if whitelist:
+            spans = apply_whitelist(text, spans, whitelist)
+        if context and context.corrections:
+            spans = apply_corrections(text, spans, context.corrections)
+        return spans
+
+
+def _spans_from_votes(state: NoteState) -> list[Span]:
+    spans: list[Span] = []
+    tokens = state.tokens
+    i = 0
+    while i < len(tokens):
+        vote = state.votes[i]
+        if vote is None or vote is _RULE_VOTE:
+            i += 1
+            continue
+        last = vote.last if vote.last >= i else i
+        spans.append(Span(tokens[i].start, tokens[last].end, vote.entity, vote.masker, vote.reason, vote.flags,
+                          vote.ref or tokens[i].folded))
+        i = last + 1
+    return spans
