@@ -20,15 +20,31 @@ class SalutationKind(StrEnum):
     TITLE = "title"  # Mag., Ing., Prof. — a name follows; no entity hint
     GREETING = "greeting"  # Hallo, Liebe, Sehr geehrte — a name may follow
     SIGNOFF = "signoff"  # LG, MfG, Liebe Grüße — a signing name may follow
+    PATIENT = "patient"  # Pat., Patientin — the patient's name may follow
+    RELATION = "relation"  # Gatte, Tochter, Nachbarin — a relative's or carer's name may follow
+
+
+class SalutationPosition(StrEnum):
+    """Where a salutation stands relative to the name: "Dr. Huber", "Huber, MSc" or both."""
+
+    BEFORE = "before"
+    AFTER = "after"  # MSc, BSc, PhD, MBA: academic degrees written after the name
+    BOTH = "both"  # DGKP, DGKS: "DGKP Huber" and "Maria Huber, DGKP"
 
 
 @dataclass(frozen=True, slots=True)
 class Salutation:
-    """One salutation form: its folded words, its kind and the gender it implies (f, m or '')."""
+    """One salutation form: its folded words, its kind and the gender it implies (f, m or '').
+
+    ``words`` are the folded word tokens of the form as ``text.tokenize`` splits it, punctuation
+    dropped ("Dr.med." -> ("dr", "med")); ``form`` is the form as written in the list.
+    """
 
     words: tuple[str, ...]
     kind: SalutationKind
     gender: str = ""
+    position: SalutationPosition = SalutationPosition.BEFORE
+    form: str = ""
 
 
 @dataclass(frozen=True)
@@ -47,6 +63,9 @@ class Lexicon:
     zip_towns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "6020" -> ("Innsbruck", …)
     towns: frozenset[str] = frozenset()  # folded town names from the ZIP list
     version: str = ""  # hash of the files it was built from
+    ambiguous_names: frozenset[str] = frozenset()  # names that are also nouns or top-20k common words
+    top_words: frozenset[str] = frozenset()  # the 20,000 most frequent German words (typo targets)
+    drugs: frozenset[str] = frozenset()  # medicine names: words, never persons
 
     @property
     def names(self) -> frozenset[str]:
@@ -58,4 +77,8 @@ class Lexicon:
 
     def is_word(self, folded: str) -> bool:
         """True for a known German word (noun or frequent word)."""
-        return folded in self.nouns or folded in self.common_words
+        return folded in self.nouns or folded in self.common_words or folded in self.drugs
+
+    def is_ambiguous_name(self, folded: str) -> bool:
+        """True for a name that is also a common German word ("koch", "bauer", "sommer")."""
+        return folded in self.ambiguous_names

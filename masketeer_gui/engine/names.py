@@ -20,6 +20,13 @@ from masketeer_gui.engine.span import Entity
 
 _WORD = re.compile(r"[^\W_]+")
 PARTICLES = frozenset({"von", "van", "de", "der", "den", "zu", "di", "da", "del", "la", "le", "dos", "du", "ten", "ter"})
+DIALECT_WORDS = frozenset({"mia", "mir", "ned", "heit", "guat", "dahoam", "koa", "hot", "des", "oana", "bissl"})
+DRUG_SUFFIXES = (
+    "pril", "sartan", "olol", "dipin", "statin", "semid", "tiazid", "thiazid", "parin", "xaban", "gatran",
+    "gliflozin", "gliptin", "formin", "prazol", "cillin", "mycin", "floxacin", "oxin", "amid", "kalium",
+    "vastatin", "sacubitril", "triptan", "zepam", "azepam", "xetin", "tinib", "umab", "afil", "lukast", "olon",
+    "ason", "idin", "arol",
+)
 FUZZY_MIN_LENGTH = 5  # shipped names: only longer words are matched with a typo
 FUZZY_MIN_LENGTH_LISTED = 4  # deployment names are few and certain: a typo in "Hubr" counts
 
@@ -59,6 +66,7 @@ class NameIndex:
             part for s in lexicon.salutations for w in s.words for part in _WORD.findall(w)
         )
         self._deletes: dict[str, tuple[str, ...]] | None = None
+        self._word_deletes: dict[str, tuple[str, ...]] | None = None
 
     def is_listed(self, folded: str) -> bool:
         """In a deployment list (patients, HCPs, persons)."""
@@ -76,10 +84,44 @@ class NameIndex:
         """A name that is also a German noun ("Koch", "Bauer", "Fuchs"): context must decide."""
         return folded in self.lexicon.nouns
 
+    def is_common_name_word(self, folded: str) -> bool:
+        """A name that is also a frequent non-noun word ("Frank", "Lang", dialect "Mia")."""
+        return folded in self.lexicon.ambiguous_names or folded in DIALECT_WORDS
+
+    def is_town(self, folded: str) -> bool:
+        """A town from the ZIP list (and not a listed name): "Wörgl" is a place, not a typo of "Jörgl"."""
+        return folded in self.lexicon.towns and folded not in self.roles
+
+    def is_clear_word(self, folded: str) -> bool:
+        """Surely a word even where a name is expected ("Frau ___"): a noun, a very frequent word, a drug,
+        or a compound of a known word and a noun of five letters or more ("Vorsorgevollmacht")."""
+        lex = self.lexicon
+        if folded in lex.nouns or folded in lex.top_words or folded in lex.drugs or folded in DIALECT_WORDS:
+            return True
+        return folded.endswith(DRUG_SUFFIXES) or self.is_compound_word(folded)
+
+    def is_compound_word(self, folded: str) -> bool:
+        """A known word plus a known noun of five letters or more ("Vorsorgevollmacht"); names rarely are."""
+        lex = self.lexicon
+        return any(
+            folded[k:] in lex.nouns and (folded[:k] in lex.common_words or folded[:k] in lex.nouns)
+            for k in range(3, len(folded) - 4)
+        )
+
+    def looks_like_word(self, folded: str) -> bool:
+        """A known German word, a compound ending in a known noun ("Beinödeme"), or a drug name ("-pril")."""
+        if self.lexicon.is_word(folded) or folded in DIALECT_WORDS or folded.endswith(DRUG_SUFFIXES):
+            return True
+        nouns = self.lexicon.nouns
+        return any(folded[k:] in nouns for k in range(3, len(folded) - 3))
+
     def base_name(self, folded: str) -> str | None:
         """The name itself, also for a genitive ("Hubers" -> "huber"); None if not a name."""
         if self.is_name(folded):
             return folded
+        if "-" in folded:
+            parts = folded.split("-")
+            return folded if all(self.is_name(p) for p in parts if p) else None
         if len(folded) > 3 and folded[-1] == "s" and self.is_name(folded[:-1]) and not self.is_word(folded):
             return folded[:-1]
         return None
@@ -99,9 +141,14 @@ class NameIndex:
             return Entity.PER
         return default
 
-    def one_typo_from(self, folded: str) -> str | None:
-        """The listed name exactly one edit (Damerau-Levenshtein) from ``folded``, if unique enough."""
-        if len(folded) < FUZZY_MIN_LENGTH_LISTED or not folded.isalpha():
+    def one_typo_from(self, folded: str, listed_only: bool = False) -> str | None:
+        """The name exactly one edit (Damerau-Levenshtein) from ``folded``; None if it is a typo of a word.
+
+        ``listed_only``: only deployment names count (a bare capitalised word with no context).
+        """
+        if len(folded) < FUZZY_MIN_LENGTH_LISTED or not folded.isalpha() or self.is_town(folded):
+            return None
+        if self._typo_of_word(folded):
             return None
         deletes = self._deletion_index()
         candidates: set[str] = set(deletes.get(folded, ()))
@@ -114,17 +161,35 @@ class NameIndex:
         )
         listed = [c for c in best if c in self.roles]
         short = len(folded) < FUZZY_MIN_LENGTH
-        pool = listed or ([] if short else [c for c in best if c not in self.whitelist])
+        pool = listed or ([] if short or listed_only else [c for c in best if c not in self.whitelist])
         return pool[0] if pool else None
+
+    def _typo_of_word(self, folded: str) -> bool:
+        """``folded`` is one edit from a frequent German noun ("Trmin", "Weret"): a typo, no name."""
+        if self._word_deletes is None:
+            nouns = self.lexicon.nouns
+            self._word_deletes = _deletion_index(w for w in self.lexicon.top_words if w in nouns and len(w) >= 4)
+        index = self._word_deletes
+        candidates = set(index.get(folded, ()))
+        for variant in _deletions(folded):
+            candidates.update(index.get(variant, ()))
+            if variant in self.lexicon.top_words and variant in self.lexicon.nouns:
+                candidates.add(variant)
+        return any(DamerauLevenshtein.distance(c, folded, score_cutoff=1) <= 1 for c in candidates)
 
     def _deletion_index(self) -> dict[str, tuple[str, ...]]:
         if self._deletes is None:
-            index: dict[str, list[str]] = {}
-            for name in _fuzzy_targets(self.roles, self.shipped):
-                for variant in _deletions(name):
-                    index.setdefault(variant, []).append(name)
-            self._deletes = {key: tuple(value) for key, value in index.items()}
+            self._deletes = _deletion_index(_fuzzy_targets(self.roles, self.shipped))
         return self._deletes
+
+
+def _deletion_index(words: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """Map every one-deletion variant of ``words`` to the words it comes from (SymSpell style)."""
+    index: dict[str, list[str]] = {}
+    for word in words:
+        for variant in _deletions(word):
+            index.setdefault(variant, []).append(word)
+    return {key: tuple(value) for key, value in index.items()}
 
 
 def _fuzzy_targets(listed: Iterable[str], shipped: Iterable[str]) -> set[str]:

@@ -20,6 +20,7 @@ from masketeer_gui.engine.maskers import (
     MedicalSiteMasker,
     NameDictionaryMasker,
     NoteState,
+    PersonContextMasker,
     SalutationMasker,
     Vote,
 )
@@ -70,6 +71,7 @@ class Deidentifier:
             "FullName": FullNameMasker,
             "DoubleName": DoubleNameMasker,
             "MedicalSite": lambda: self.sites,
+            "PersonContext": PersonContextMasker,
         }
         if name not in factories:
             raise ValueError(f"unknown masker {name!r}; known: {', '.join(factories)}")

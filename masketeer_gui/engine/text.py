@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from masketeer_gui.engine.normalize import fold
 
@@ -24,9 +24,12 @@ _TOKEN = re.compile(
 _SENTENCE_END = frozenset(".!?")
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
-    """A word or punctuation mark at ``text[start:end]`` of the original note."""
+class Token(NamedTuple):
+    """A word or punctuation mark at ``text[start:end]`` of the original note.
+
+    A named tuple, not a dataclass: notes have thousands of tokens per second to build.
+    ``is_capitalized``: a word starting with an upper-case letter (German names and nouns do).
+    """
 
     text: str
     start: int
@@ -34,11 +37,7 @@ class Token:
     is_word: bool
     folded: str
     sentence: int = 0
-
-    @property
-    def is_capitalized(self) -> bool:
-        """Starts with an upper-case letter (German names and nouns do)."""
-        return self.is_word and self.text[0].isupper()
+    is_capitalized: bool = False
 
     @property
     def is_initial(self) -> bool:
@@ -68,13 +67,17 @@ def tokenize(text: str, abbreviations: Iterable[str] = frozenset()) -> list[Toke
     tokens: list[Token] = []
     sentence = 0
     previous: Token | None = None
+    append = tokens.append
     for match in _TOKEN.finditer(text):
-        word = match.lastgroup == "word"
         raw = match.group()
-        token = Token(raw, match.start(), match.end(), word, fold(raw) if word else raw, sentence)
-        tokens.append(token)
-        if not word and raw in _SENTENCE_END and not _dot_continues(raw, previous, abbrevs):
-            sentence += 1
+        start = match.start()
+        if match.lastgroup == "word":
+            token = Token(raw, start, start + len(raw), True, fold(raw), sentence, raw[0].isupper())
+        else:
+            token = Token(raw, start, start + 1, False, raw, sentence, False)
+            if raw in _SENTENCE_END and not _dot_continues(raw, previous, abbrevs):
+                sentence += 1
+        append(token)
         previous = token
     return tokens
 

@@ -5,9 +5,11 @@ from masketeer_gui.engine.maskers.double_name import DoubleNameMasker
 from masketeer_gui.engine.maskers.full_name import FullNameMasker
 from masketeer_gui.engine.maskers.medical_site import MedicalSiteMasker
 from masketeer_gui.engine.maskers.name_dictionary import NameDictionaryMasker
+from masketeer_gui.engine.maskers.person_context import PersonContextMasker
 from masketeer_gui.engine.maskers.salutation import SalutationMasker
 
-DEFAULT_ORDER = ("Salutation", "NameDictionary", "FullName", "DoubleName", "MedicalSite")
+PAPER_ORDER = ("Salutation", "NameDictionary", "FullName", "DoubleName", "MedicalSite")
+DEFAULT_ORDER = (*PAPER_ORDER, "PersonContext", "FullName")  # beyond the paper: context, then its neighbours
 
 __all__ = [
     "DEFAULT_ORDER",
@@ -17,6 +19,8 @@ __all__ = [
     "MedicalSiteMasker",
     "NameDictionaryMasker",
     "NoteState",
+    "PAPER_ORDER",
+    "PersonContextMasker",
     "SalutationMasker",
     "Vote",
     "name_like",

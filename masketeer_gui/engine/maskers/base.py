@@ -5,14 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+import re
+
 from masketeer_gui.engine.names import NameIndex
+from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.span import NAME_ENTITIES, Entity
 from masketeer_gui.engine.text import Token
 
+OPENERS = frozenset(':"„“»«(')  # after these a capitalised word starts a sentence of its own
+_HYPHEN = re.compile(r"[-‐‑]")
 ARTICLES = frozenset(
     "der die das dem den des ein eine einen einem einer eines kein keine keinen im beim zum zur vom am ans "
     "ins aufs mein meine meinem meinen ihr ihre ihrem ihren sein seine seinem seinen unser unsere diese dieser "
-    "diesem diesen jeder jede jedem mit".split()
+    "diesem diesen jeder jede jedem zu".split()
 )
 
 
@@ -78,7 +83,7 @@ class NoteState:
         """Token ``i`` is the first word of its sentence (where every word is capitalised)."""
         j = i - 1
         while j >= 0 and not self.tokens[j].is_word:
-            if self.tokens[j].sentence != self.tokens[i].sentence:
+            if self.tokens[j].sentence != self.tokens[i].sentence or self.tokens[j].text in OPENERS:
                 return True
             j -= 1
         return j < 0 or self.tokens[j].sentence != self.tokens[i].sentence
@@ -95,21 +100,46 @@ class Masker(Protocol):
 def name_like(state: NoteState, i: int, titled: bool = False) -> bool:
     """A capitalised word that could be a name: a listed name, or no known German word.
 
-    Acronyms (RR, EKG), words with digits, salutation words and shipped whitelist words
-    (eponyms) are not — except that right after a title (``titled``) an eponym that is also a
-    shipped name is a name ("Frau Wilson", but "Morbus Wilson").
+    Not: acronyms (RR, EKG), words with digits, salutation words, towns, compounds of known
+    nouns ("Beinödeme"), drug names, shipped whitelist words (eponyms). Right after a title
+    (``titled``) only real German words are excluded: "Frau Wilson", "Frau Lindenberg".
     """
     token = state.tokens[i]
     if not token.is_capitalized:
         return False
+    if "-" in token.folded:
+        return _hyphenated_name_like(state, token.text, titled)
+    return _word_name_like(state.names, token.folded, token.text, titled)
+
+
+def _hyphenated_name_like(state: NoteState, text: str, titled: bool) -> bool:
+    parts = [p for p in _HYPHEN.split(text) if p]
     names = state.names
-    folded = token.folded
+    return len(parts) > 1 and all(
+        p[0].isupper() and _word_name_like(names, fold(p), p, titled) for p in parts
+    )
+
+
+def _word_name_like(names: NameIndex, folded: str, text: str, titled: bool) -> bool:
     if names.is_listed(folded):
         return True
-    if folded in names.title_words or any(c.isdigit() for c in folded):
+    if folded in names.title_words or not folded.isalpha():
         return False
-    if folded in names.whitelist:
-        return titled and folded in names.shipped
-    if token.text.isupper() and len(token.text) > 1:
+    if text.isupper() and len(text) > 1:
         return names.base_name(folded) is not None
-    return names.base_name(folded) is not None or not names.is_word(folded)
+    if folded in names.whitelist:
+        return titled and not names.is_word(folded)
+    if names.base_name(folded) is not None:
+        return True
+    if titled:
+        return not names.is_clear_word(folded)
+    return not names.is_town(folded) and not names.looks_like_word(folded)
+
+
+def is_initial_at(state: NoteState, i: int) -> bool:
+    """An upper-case initial with its dot ("U." in "Dr. U. Hofer"), not a unit ("°C.", "mmol/l.")."""
+    tokens = state.tokens
+    token = tokens[i]
+    if not (token.is_initial and token.text.isupper() and i + 1 < len(tokens) and tokens[i + 1].text == "."):
+        return False
+    return i == 0 or tokens[i - 1].end < token.start or tokens[i - 1].text == "("

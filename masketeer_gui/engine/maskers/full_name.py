@@ -9,7 +9,7 @@ before a proven name ("M. Huber") is taken. Repeats until no new word is added, 
 
 from __future__ import annotations
 
-from masketeer_gui.engine.maskers.base import NoteState, Vote, name_like
+from masketeer_gui.engine.maskers.base import NoteState, Vote, is_initial_at, name_like
 
 
 class FullNameMasker:
@@ -33,10 +33,10 @@ class FullNameMasker:
             if j is None or not state.free(j):
                 continue
             token = state.tokens[j]
-            if token.is_initial and j < i and state.tokens[j + 1].text == ".":
+            if j < i and is_initial_at(state, j):
                 reason, flags = "initial before a proven name", ("initial",)
-            elif j < i and state.tokens[j + 1].text == ".":
-                continue
+            elif j < i and (state.tokens[j + 1].text == "." or state.names.is_ambiguous(token.folded)):
+                continue  # "Bruder Hans", "Koch Maria": a noun before a name is a role, not a first name
             elif name_like(state, j) and not state.after_article(j):
                 known = state.names.base_name(token.folded) is not None
                 reason = "next to a proven name" + ("" if known else " (unknown word)")

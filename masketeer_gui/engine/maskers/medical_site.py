@@ -46,9 +46,15 @@ class MedicalSiteMasker:
     def find(self, state: NoteState) -> list[tuple[int, int, str]]:
         """(first, last, reason) of each site in the note, longest match first."""
         found: list[tuple[int, int, str]] = []
+        trie, heads, tokens = self._trie, self._heads, state.tokens
         i = 0
-        while i < len(state.tokens):
-            hit = self._listed(state, i) or self._head_place(state, i)
+        while i < len(tokens):
+            folded = tokens[i].folded
+            hit = None
+            if folded in trie:
+                hit = self._listed(state, i)
+            if hit is None and folded in heads and tokens[i].is_word:
+                hit = self._head_place(state, i)
             if hit is None:
                 i += 1
                 continue
@@ -101,4 +107,4 @@ class MedicalSiteMasker:
         token = state.tokens[j]
         if not token.is_capitalized:
             return False
-        return token.folded in self._towns or token.folded in ("st", "sankt") or name_like(state, j)
+        return token.folded in self._towns or token.folded in ("st", "sankt") or name_like(state, j, titled=True)

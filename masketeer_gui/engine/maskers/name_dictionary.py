@@ -9,8 +9,14 @@ flagged for review.
 
 from __future__ import annotations
 
-from masketeer_gui.engine.maskers.base import NoteState, Vote
+from masketeer_gui.engine.maskers.base import NoteState, Vote, is_initial_at, name_like
 from masketeer_gui.engine.names import NameIndex
+
+
+PERSON_VERBS = frozenset(
+    "meldet ruft rief bittet fuehlt klagt berichtet erzaehlt moechte wuenscht will sagt meint informiert "
+    "telefoniert angerufen hat war ist kommt bringt schickt fragt".split()
+)
 
 
 class NameDictionaryMasker:
@@ -44,8 +50,8 @@ class NameDictionaryMasker:
         base = names.base_name(folded)
         if base is not None:
             return self._listed(state, i, base)
-        if self.fuzzy and not names.is_word(folded) and folded not in names.whitelist:
-            match = names.one_typo_from(folded)
+        if self.fuzzy and not names.looks_like_word(folded) and folded not in names.whitelist:
+            match = names.one_typo_from(folded, listed_only=True)
             if match is not None:
                 reason = f"one typo from listed name '{match}'"
                 return Vote(self.name, names.entity(match), reason, ("fuzzy",), match)
@@ -56,19 +62,35 @@ class NameDictionaryMasker:
         listed = names.is_listed(base)
         flags: tuple[str, ...] = ()
         if names.is_ambiguous(base):
-            if state.after_article(i):
-                return None
-            if not listed and (state.sentence_initial(i) or not self._name_beside(state, i)):
-                return None
+            if state.after_article(i) or not self._person_context(state, i, listed):
+                return None  # "Pat. war Jäger", "der Koch": a noun unless the context makes it a name
             flags = ("ambiguous-word",)
+        elif names.is_common_name_word(base) and not listed and state.sentence_initial(i):
+            return None  # "Frank gesagt", dialect "Mia geht's guat"
         where = "a deployment name list" if listed else "the shipped name list"
         return Vote(self.name, names.entity(base), f"in {where}", flags, base)
 
+    def _person_context(self, state: NoteState, i: int, listed: bool) -> bool:
+        """Around a noun-like name: a proven name or an initial before it, an unknown name-like word after
+        it ("Ernst Vötter"), or, for a listed name, a verb of speaking or calling ("Jäger meldet sich")."""
+        if self._name_beside(state, i):
+            return True
+        j = state.prev_word(i, allow=".")
+        if j is not None and is_initial_at(state, j):
+            return True
+        k = state.next_word(i)
+        if k is None:
+            return False
+        after = state.tokens[k]
+        if name_like(state, k) and state.names.base_name(after.folded) is None:
+            return True
+        return listed and after.folded in PERSON_VERBS
+
     @staticmethod
     def _name_beside(state: NoteState, i: int) -> bool:
-        """A neighbouring word is an unambiguous name (so "Maria Koch" is a name, "Koch" alone is not)."""
+        """The word before is an unambiguous name: "Maria Koch" is a name; "Koch" alone and "Bruder Hans" are not."""
         names = state.names
-        for j in (state.prev_word(i), state.next_word(i)):
+        for j in (state.prev_word(i),):
             if j is None or not state.tokens[j].is_capitalized:
                 continue
             base = names.base_name(state.tokens[j].folded)

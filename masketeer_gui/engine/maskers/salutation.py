@@ -10,11 +10,23 @@ from __future__ import annotations
 
 import re
 
-from masketeer_gui.engine.lexicon import Salutation, SalutationKind
-from masketeer_gui.engine.maskers.base import NoteState, Vote, name_like
+from masketeer_gui.engine.lexicon import Salutation, SalutationKind, SalutationPosition
+from masketeer_gui.engine.maskers.base import NoteState, Vote, is_initial_at, name_like
 from masketeer_gui.engine.span import Entity
 
-STRONG = frozenset({SalutationKind.COURTESY, SalutationKind.HCP_TITLE, SalutationKind.TITLE})
+COURTESY_WORDS = frozenset({"frau", "herr", "herrn"})  # "die Frau Huber" is Austrian usage, still a name
+STRONG = frozenset(
+    {SalutationKind.COURTESY, SalutationKind.HCP_TITLE, SalutationKind.TITLE, SalutationKind.PATIENT}
+)
+DEFAULT_ENTITY = {
+    SalutationKind.PATIENT: Entity.PAT,
+    SalutationKind.RELATION: Entity.PER,
+    SalutationKind.COURTESY: Entity.PER,
+    SalutationKind.TITLE: Entity.PER,
+    SalutationKind.GREETING: Entity.HCP,
+    SalutationKind.SIGNOFF: Entity.HCP,
+    SalutationKind.HCP_TITLE: Entity.HCP,
+}
 MAX_NAMES = 3
 _WORD = re.compile(r"[^\W_]+")
 
@@ -25,6 +37,8 @@ def build_trie(salutations: tuple[Salutation, ...]) -> dict[str, object]:
     """A word trie of all salutation forms; the key "\\x00" holds the kind where a form ends."""
     root: dict[str, object] = {}
     for entry in salutations:
+        if entry.position is SalutationPosition.AFTER:
+            continue  # degrees after a name ("Huber, MSc") announce no name after them
         words = [w for part in entry.words for w in _WORD.findall(part)]
         if not words:
             continue
@@ -73,7 +87,7 @@ class SalutationMasker:
             last, kind = found
             kinds.append(kind)
             j = state.next_word(last, allow=".,:")
-        if not kinds:
+        if not kinds or (kinds[0] is SalutationKind.HCP_TITLE and self._used_as_noun(state, first, last)):
             return i + 1
         words = " ".join(t.text for t in state.tokens[first : last + 1] if t.is_word)
         return self._mask_names(state, j, kinds, words, last)
@@ -81,14 +95,14 @@ class SalutationMasker:
     def _mask_names(self, state: NoteState, j: int | None, kinds: list[SalutationKind], words: str, last: int) -> int:
         hcp = SalutationKind.HCP_TITLE in kinds
         strong = any(k in STRONG for k in kinds)
-        default = Entity.PER if strong else Entity.HCP
+        default = DEFAULT_ENTITY[kinds[-1]]
         taken = 0
         while j is not None and taken < MAX_NAMES and state.free(j):
             token = state.tokens[j]
             flags: tuple[str, ...] = ()
-            if token.is_initial and j + 1 < len(state.tokens) and state.tokens[j + 1].text == ".":
+            if is_initial_at(state, j):
                 flags = ("initial",)
-            elif not name_like(state, j, titled=strong):
+            elif not name_like(state, j, titled=True):
                 if not (strong and taken == 0 and self._lowercase_name(state, j)):
                     break
                 flags = ("lowercase",)
@@ -103,6 +117,14 @@ class SalutationMasker:
             last = j
             j = state.next_word(j, allow=".-") if token.is_initial else state.next_word(j)
         return last + 1
+
+    @staticmethod
+    def _used_as_noun(state: NoteState, first: int, last: int) -> bool:
+        """A written-out title after an article is a noun: "beim Doktor", "die Schwester"."""
+        token = state.tokens[first]
+        if first != last or len(token.text) < 5 or (first + 1 < len(state.tokens) and state.tokens[first + 1].text == "."):
+            return False
+        return token.folded not in COURTESY_WORDS and state.after_article(first)
 
     @staticmethod
     def _lowercase_name(state: NoteState, j: int) -> bool:

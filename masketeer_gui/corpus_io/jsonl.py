@@ -1,0 +1,51 @@
+"""JSON Lines: one object per line, read as bytes line by line (never the whole file)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from masketeer_gui.corpus_io.records import NoteRecord, RecordFactory
+from masketeer_gui.engine import fastjson
+
+_BOM = b"\xef\xbb\xbf"
+
+
+def read_jsonl(path: Path, factory: RecordFactory) -> Iterator[NoteRecord]:
+    """Yield one record per non-blank line; blank lines are skipped, bad lines reported."""
+    source = str(path)
+    with path.open("rb") as handle:
+        for line, raw in enumerate(handle, 1):
+            if line == 1 and raw.startswith(_BOM):
+                raw = raw[len(_BOM) :]
+            if not raw.strip():
+                continue
+            data = _parse(raw, factory, source, line)
+            if data is None:
+                continue
+            record = factory.from_mapping(data, source, line)
+            if record is not None:
+                yield record
+
+
+def _parse(raw: bytes, factory: RecordFactory, source: str, line: int) -> dict[str, object] | None:
+    """The JSON object on this line, or None after reporting why it is not one."""
+    try:
+        data = fastjson.loads(raw)
+    except (fastjson.JSONDecodeError, UnicodeDecodeError) as exc:
+        factory.bad(source, line, _why_invalid(raw, exc))
+        return None
+    if not isinstance(data, dict):
+        factory.bad(source, line, "expected a JSON object")
+        return None
+    return data
+
+
+def _why_invalid(raw: bytes, exc: Exception) -> str:
+    """A reason that names a column, never the line's content."""
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as bad:
+        return f"not UTF-8 text (byte {bad.start + 1} of the line)"
+    column = getattr(exc, "colno", 0)
+    return f"invalid JSON (column {column})" if column else "invalid JSON"

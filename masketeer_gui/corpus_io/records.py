@@ -1,0 +1,98 @@
+"""The record types every reader yields, and the one place that decides what a bad record is."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class NoteRecord:
+    """One note: its id, its text, the other input fields, and where it came from."""
+
+    id: str
+    text: str
+    meta: dict[str, Any] = field(default_factory=dict)
+    source: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class BadRecord:
+    """A malformed record that was skipped: where it is and why (never its content)."""
+
+    source: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.source}:{self.line}: {self.message}"
+
+
+class CorpusError(ValueError):
+    """Input that cannot be read; ``str`` is ``"{path}:{line}: {message}"`` and never quotes note text.
+
+    ``line`` 0 means the file as a whole (it does not exist, has an unsupported type…),
+    and then the line part is left out.
+    """
+
+    def __init__(self, path: Path | str, line: int, message: str) -> None:
+        self.path = str(path)
+        self.line = line
+        self.message = message
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        if self.line <= 0:
+            return f"{self.path}: {self.message}"
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+class RecordFactory:
+    """Turns raw fields into ``NoteRecord``s, or into bad-record reports (raised or passed on)."""
+
+    def __init__(
+        self, id_col: str, text_col: str, skip_bad: bool, on_bad: Callable[[BadRecord], None] | None
+    ) -> None:
+        self.id_col = id_col
+        self.text_col = text_col
+        self._skip_bad = skip_bad
+        self._on_bad = on_bad
+
+    def bad(self, source: str, line: int, message: str) -> None:
+        """Report a bad record: raise without ``skip_bad``, else tell ``on_bad`` and return."""
+        if not self._skip_bad:
+            raise CorpusError(source, line, message)
+        if self._on_bad is not None:
+            self._on_bad(BadRecord(source, line, message))
+
+    def from_mapping(self, fields: Mapping[str, Any], source: str, line: int) -> NoteRecord | None:
+        """A record from a JSON object or CSV row, or None (after reporting) if it is malformed."""
+        raw_id = fields.get(self.id_col)
+        text = fields.get(self.text_col)
+        problem = _id_problem(raw_id, self.id_col) or _text_problem(text, self.text_col)
+        if problem:
+            self.bad(source, line, problem)
+            return None
+        meta = {k: v for k, v in fields.items() if k != self.id_col and k != self.text_col}
+        return NoteRecord(str(raw_id), str(text), meta, source, line)
+
+
+def _id_problem(value: object, column: str) -> str:
+    if value is None:
+        return f"missing '{column}'"
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        return f"'{column}' must be a string or a number"
+    if isinstance(value, str) and not value.strip():
+        return f"empty '{column}'"
+    return ""
+
+
+def _text_problem(value: object, column: str) -> str:
+    if value is None:
+        return f"missing '{column}'"
+    if not isinstance(value, str):
+        return f"'{column}' must be a string"
+    return ""

@@ -1,0 +1,31 @@
+"""JSON in and out at corpus speed: orjson when installed, the standard library otherwise.
+
+Both paths read ``bytes`` or ``str`` and write compact UTF-8 ``bytes`` (no ASCII escaping),
+so the output files are byte-identical whichever library is present.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+try:
+    import orjson
+except ImportError:  # pragma: no cover - exercised only without orjson
+    orjson = None  # type: ignore[assignment]
+
+JSONDecodeError = json.JSONDecodeError  # orjson's error is a subclass of it
+
+
+def loads(data: bytes | str) -> Any:
+    """Parse one JSON document; raises ``JSONDecodeError`` (or ``UnicodeDecodeError`` for bad bytes)."""
+    if orjson is not None:
+        return orjson.loads(data)
+    return json.loads(data)
+
+
+def dumps(obj: Any) -> bytes:
+    """Compact UTF-8 JSON without a trailing newline."""
+    if orjson is not None:
+        return orjson.dumps(obj)
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")

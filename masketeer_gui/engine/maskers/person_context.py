@@ -1,0 +1,57 @@
+"""PersonContext masker: a name with no salutation, recognised by the words around it (beyond the paper).
+
+The paper's main source of missed names was "extremely rare names that were not in any dictionary
+and occurred without a salutation". In these notes such names still stand in typical places:
+after "laut", "mit", "an", "bitte", "durch" ("Befund an Lindmoser weitergeleitet", "laut Tomasini
+alles ok") or before a verb of speaking or calling ("Tomasini meldet sich"). This masker runs last
+and takes a capitalised word there when it is no known German word, drug or town — or when it is a
+listed name that is also a noun ("Rücksprache mit Fischer"). Every vote is flagged for review.
+"""
+
+from __future__ import annotations
+
+from masketeer_gui.engine.maskers.base import NoteState, Vote, name_like
+
+LEFT_CUES = frozenset("laut lt mit an bei von durch bitte fuer via".split())
+RIGHT_CUES = frozenset(
+    "meldet ruft rief bittet fuehlt klagt berichtet erzaehlt moechte wuenscht will sagt meint "
+    "telefoniert hat war ist is kommt bringt schickt fragt anrufen informieren informiert "
+    "weitergeleitet verstaendigt zurueckrufen".split()
+)
+
+
+class PersonContextMasker:
+    """Masks unknown capitalised words that stand where names stand."""
+
+    name = "PersonContext"
+
+    def apply(self, state: NoteState) -> None:
+        for i, token in enumerate(state.tokens):
+            if not token.is_capitalized or not state.free(i) or token.is_initial:
+                continue
+            cue = self._cue(state, i)
+            if cue is None or not self._candidate(state, i):
+                continue
+            ref = state.names.base_name(token.folded) or token.folded
+            reason = f"unknown word {cue}"
+            state.vote(i, Vote(self.name, state.names.entity(ref), reason, ("context",), ref))
+
+    @staticmethod
+    def _candidate(state: NoteState, i: int) -> bool:
+        names = state.names
+        folded = state.tokens[i].folded
+        if state.after_article(i) or folded in names.whitelist:
+            return False
+        if names.base_name(folded) is not None:
+            return True  # a shipped or listed name the earlier maskers left for its ambiguity
+        return name_like(state, i)
+
+    @staticmethod
+    def _cue(state: NoteState, i: int) -> str | None:
+        j = state.prev_word(i)
+        if j is not None and state.tokens[j].folded in LEFT_CUES:
+            return f"after '{state.tokens[j].text}'"
+        k = state.next_word(i)
+        if k is not None and state.tokens[k].folded in RIGHT_CUES:
+            return f"before '{state.tokens[k].text}'"
+        return None

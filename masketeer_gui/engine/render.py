@@ -1,0 +1,129 @@
+"""Apply spans to a note: the output record of CONTRACT.md with keyed tags in place of the PHI.
+
+Workers render with a ``Tagger`` (keyed tags, cached per reference) and hand back, per span,
+the tag and the HMAC digest it came from. The parent's ``TagLedger`` sees every digest in
+input order and applies ``PseudonymIssuer``'s rule: a tag already owned by another digest is
+lengthened for the newcomer, so two references never share a tag within a run. Such notes
+(about one in a million) are re-rendered by ``retag_line``; the reference itself never leaves
+the worker. ``Span.reason`` is left out of the output: it may quote the note's own words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from masketeer_gui.engine import fastjson
+from masketeer_gui.engine.pseudonyms import DEFAULT_LENGTH, _base36, _digest, reference_key
+from masketeer_gui.engine.span import Entity, Span
+
+_CACHE_LIMIT = 200_000
+
+
+class Tagger:
+    """Worker side: the tag and digest of each (entity, reference) under one key, cached."""
+
+    def __init__(self, key: bytes, length: int = DEFAULT_LENGTH) -> None:
+        self._key = key
+        self._length = length
+        self._cache: dict[tuple[Entity, str], tuple[str, bytes]] = {}
+
+    def tag(self, entity: Entity, reference: str) -> tuple[str, bytes]:
+        """``(tag, digest)`` for this reference (compared case- and umlaut-insensitively)."""
+        hit = self._cache.get((entity, reference))
+        if hit is None:
+            digest = _digest(self._key, reference_key(entity, reference))
+            hit = (f"[{entity}-{_base36(digest, self._length)}]", digest)
+            if len(self._cache) >= _CACHE_LIMIT:
+                self._cache.clear()
+            self._cache[(entity, reference)] = hit
+        return hit
+
+
+class TagLedger:
+    """Parent side: first come keeps a tag; a later, different digest gets a longer one."""
+
+    def __init__(self) -> None:
+        self._owner: dict[str, bytes] = {}
+        self._moved: dict[bytes, str] = {}
+
+    def resolve(self, tag: str, digest: bytes) -> str:
+        """The tag this digest carries in this run (usually ``tag`` itself)."""
+        owner = self._owner.setdefault(tag, digest)
+        if owner == digest:
+            return tag
+        moved = self._moved.get(digest)
+        if moved is None:
+            moved = self._lengthen(tag, digest)
+            self._moved[digest] = moved
+        return moved
+
+    def _lengthen(self, tag: str, digest: bytes) -> str:
+        prefix = tag[: tag.index("-") + 1]
+        length = len(tag) - len(prefix) - 1
+        while True:
+            length += 2
+            candidate = f"{prefix}{_base36(digest, length)}]"
+            if self._owner.setdefault(candidate, digest) == digest:
+                return candidate
+
+
+@dataclass(frozen=True, slots=True)
+class RenderedNote:
+    """One output line and, per span in order, ``(tag, digest)`` for the parent's ledger."""
+
+    line: bytes
+    tags: tuple[tuple[str, bytes], ...]
+
+
+def render_note(note_id: str, text: str, spans: Sequence[Span], tagger: Tagger) -> RenderedNote:
+    """The CONTRACT.md output line for one note (JSON + newline)."""
+    check_spans(spans, len(text))
+    tags = tuple(tagger.tag(s.entity, s.ref or text[s.start : s.end]) for s in spans)
+    out_spans = [_span_dict(span, tag) for span, (tag, _) in zip(spans, tags, strict=True)]
+    record = {"id": note_id, "text": pseudonymize(text, out_spans), "spans": out_spans}
+    return RenderedNote(fastjson.dumps(record) + b"\n", tags)
+
+
+def retag_line(line: bytes, text: str, pseudonyms: Sequence[str]) -> bytes:
+    """``line`` re-rendered from the original ``text`` with new pseudonyms (one per span)."""
+    record = fastjson.loads(line)
+    for span, pseudonym in zip(record["spans"], pseudonyms, strict=True):
+        span["pseudonym"] = pseudonym
+    record["text"] = pseudonymize(text, record["spans"])
+    return fastjson.dumps(record) + b"\n"
+
+
+def pseudonymize(text: str, spans: Sequence[Mapping[str, Any]]) -> str:
+    """``text`` with each span (sorted, non-overlapping) replaced by its ``pseudonym``."""
+    parts: list[str] = []
+    position = 0
+    for span in spans:
+        parts.append(text[position : span["start"]])
+        parts.append(span["pseudonym"])
+        position = span["end"]
+    parts.append(text[position:])
+    return "".join(parts)
+
+
+def check_spans(spans: Sequence[Span], length: int) -> None:
+    """Raise ``ValueError`` unless spans are sorted, non-overlapping and inside the text."""
+    position = 0
+    for span in spans:
+        if span.start < position or span.end > length:
+            raise ValueError(f"engine returned overlapping or out-of-range spans ({span.start}..{span.end})")
+        position = span.end
+
+
+def _span_dict(span: Span, pseudonym: str) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "start": span.start,
+        "end": span.end,
+        "entity": str(span.entity),
+        "masker": span.masker,
+        "pseudonym": pseudonym,
+    }
+    if span.flags:
+        out["flags"] = list(span.flags)
+    return out

@@ -1,0 +1,160 @@
+"""RegexAddress: German and Austrian street addresses (street name plus house number).
+
+Covers, always with a house number ("12", "12a", "18/3", "12-14") and optional door parts
+(", Stiege 2", "Top 3", "Tür 4"):
+- one word ending in a street word: "Anichstraße 35", "Museumstr. 11a", "Hauptplatz 1", "Rennweg 2";
+- hyphen chains: "Maria-Theresien-Straße 18/3", "Dr.-Karl-Renner-Str. 4";
+- an adjective and a separate street word: "Südtiroler Platz 2", "Innsbrucker Straße 8", "Alter Markt 3";
+- "Am"/"Im"/"An der"/"Zum"… plus a name: "Am Rain 4" (only where the number ends the phrase);
+- a few well-known Innsbruck streets without a street word: "Innrain 52".
+
+Validation beside the pattern (``_plausible``): the number is not a measurement or count
+("Rundweg 2 km", "auf dem Weg 2 Mal"), the word is not a common compound ("Gehweg", "Parkplatz",
+"Friedhof"), an adjective is not a function word ("Der", "Oder"), and "Am …" phrases do not name
+a time or a body part ("Am Montag 3", "Am Bein 2").
+
+Fails on: village addresses without a street ("Gries 15", "Obermieming 123"), most streets
+without a street word, lower-case street names other than "-straße/-gasse", house numbers
+written as words, and "Am/Im" addresses followed by more text on the same line ("Am Rain 4 wohnt").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from masketeer_gui.engine.normalize import fold
+from masketeer_gui.engine.rules.address_words import (
+    ADJECTIVES,
+    KNOWN_STREETS,
+    NOT_ADJECTIVES,
+    NOT_PLACES,
+    NOT_STREETS,
+    SEPARATE_WORDS,
+    SUFFIXES,
+)
+from masketeer_gui.engine.rules.base import followed_by_unit, span
+from masketeer_gui.engine.span import Entity, Span
+
+_SP = r"[ \u00a0]"
+_CAP = r"[A-ZÄÖÜ][^\W\d_]*"
+_CHAIN = rf"(?:{_CAP}\.?-)"
+_ALT = "|".join
+_COMPOUND = (
+    rf"(?:(?:{_ALT(sorted(ADJECTIVES))}){_SP})?{_CHAIN}*[A-ZÄÖÜ][^\W\d_]*?(?:{_ALT(SUFFIXES)})"
+    rf"|[a-zäöü][^\W\d_]*?(?:stra(?:ß|ss)e|str\.|gasse)"
+    rf"|{_CHAIN}+(?:{_ALT(s[0].upper() + s[1:] for s in SUFFIXES)})"
+)
+_SEPARATE = rf"(?P<adj>{_CHAIN}*{_CAP}){_SP}(?:{_ALT(SEPARATE_WORDS)})"
+_PREPOSITION = rf"(?P<prep>Am|Im|An der|Auf der|Auf dem|In der|Zum|Zur|Beim){_SP}(?P<place>{_CHAIN}*{_CAP})"
+_NUMBER = rf"\d{{1,4}}[a-zA-Z]?(?!\w)(?:{_SP}?[-/]{_SP}?\d{{1,4}}[a-zA-Z]?(?!\w))*"
+_DOOR_WORD = r"(?:Top|Tür|Stiege|Stg\.?|Whg\.?|Wohnung|Haus|Block|St\.)"
+_DOOR = rf"(?:{_SP}*,?{_SP}*{_DOOR_WORD}{_SP}*\d{{1,3}}[a-zA-Z]?(?!\w))*"
+_ADDRESS = re.compile(
+    rf"(?<![\w\-.])(?P<street>{_ALT(KNOWN_STREETS)}|{_SEPARATE}|{_PREPOSITION}|{_COMPOUND})"
+    rf"{_SP}*(?P<num>{_NUMBER}){_DOOR}"
+)
+_STREET_ENDINGS = (
+    *("straße", "strasse", "str", "str.", "gasse", "weg", "platz", "allee", "ring", "kai", "zeile", "steig"),
+    *("gürtel", "promenade", "ufer", "damm", "hof", "lände", "graben", "markt", "Weg", "Kai", "Hof"),
+    *(street[-3:] for street in KNOWN_STREETS),
+)
+_TAILS = "|".join(sorted({re.escape(ending[-3:]) for ending in _STREET_ENDINGS} | {r"\Wau", r"\WAu"}))
+_PREPOSITIONS = ("Am", "Im", "An der", "Auf der", "Auf dem", "In der", "Zum", "Zur", "Beim")
+# Where an address can be. The triggers are cheap for the regex engine, which skips fast to a space
+# (then checks the three letters before it and the digit after it) or to the first letter of "Am",
+# "Im", "Zum"…; Python looks at the hits only.
+_NUMBER_TRIGGER = re.compile(rf" (?<=(?:{_TAILS}) ){_SP}*[0-9]")
+_NBSP_TRIGGER = re.compile(rf"\u00a0(?<=(?:{_TAILS})\u00a0){_SP}*[0-9]")
+_PREPOSITION_TRIGGER = re.compile("|".join(rf"{prep}{_SP}+{_CHAIN}*{_CAP}{_SP}+\d" for prep in _PREPOSITIONS))
+_LOOK_BACK = 80  # characters before a house number that may hold its street name
+_LOOK_AHEAD = 40  # characters after it that may hold "/3, Stiege 2, Top 14"
+_PHRASE_END = re.compile(r"[ \t\u00a0]*(?:$|[\r\n,;:)(]|\.(?!\d)|-{1,2}[ \t])")
+_STREET_ABBREV = re.compile(r"str\.?(?= |$)")
+
+
+def normalise(address: str) -> str:
+    """The reference form: folded, "str." spelled out, no spaces around "/" and "-"."""
+    folded = " ".join(fold(address).replace("/", " / ").replace("-", " - ").split())
+    folded = _STREET_ABBREV.sub("strasse ", folded.replace("str. ", "str "))
+    return " ".join(folded.replace(" / ", "/").replace(" - ", "-").split())
+
+
+def _plausible(text: str, match: re.Match[str]) -> bool:
+    """The checks beside the pattern (see the module docstring)."""
+    if followed_by_unit(text, match.end("num")):
+        return False
+    street = match.group("street")
+    if fold(street) in NOT_STREETS:
+        return False
+    if match.group("adj") is not None:
+        adjective = match.group("adj")
+        return fold(adjective) not in NOT_ADJECTIVES and (adjective.endswith("er") or adjective in ADJECTIVES)
+    if match.group("prep") is not None:
+        number_ok = len(match.group("num")) <= 5 and match.group("num")[0] != "0"
+        at_end = _PHRASE_END.match(text, match.end()) is not None
+        return number_ok and at_end and fold(match.group("place")) not in NOT_PLACES
+    return True
+
+
+class AddressRule:
+    """Street addresses (see the module docstring for what is covered)."""
+
+    name = "RegexAddress"
+    entity = Entity.ADD
+
+    def find(self, text: str) -> Iterator[Span]:
+        done = 0
+        for trigger in self._triggers(text):
+            number = trigger.end() - 1
+            if number < done:
+                continue
+            match = self._match_around(text, _words_back(text, trigger.start(), done), number)
+            if match is None:
+                continue
+            reason = "street address pattern"
+            if match.group("street") in KNOWN_STREETS:
+                reason += " (known street)"
+            yield span(self, match.start(), match.end(), reason, normalise(match.group()))
+            done = match.end()
+
+    @staticmethod
+    def _triggers(text: str) -> list[re.Match[str]]:
+        """Places that may hold an address, in text order."""
+        found = list(_NUMBER_TRIGGER.finditer(text))
+        extra = "\u00a0" in text
+        if extra:
+            found += _NBSP_TRIGGER.finditer(text)
+        if (
+            "Am " in text
+            or "Im " in text
+            or "n der " in text
+            or "f de" in text
+            or "Zu" in text
+            or "Beim" in text
+        ):
+            found += _PREPOSITION_TRIGGER.finditer(text)
+            extra = True
+        if extra:
+            found.sort(key=lambda match: match.end())
+        return found
+
+    @staticmethod
+    def _match_around(text: str, start: int, number: int) -> re.Match[str] | None:
+        """The plausible address whose house number starts at ``number``, searched from ``start``."""
+        end = min(len(text), number + _LOOK_AHEAD)
+        while (match := _ADDRESS.search(text, start, end)) is not None and match.start("num") <= number:
+            if match.start("num") == number and _plausible(text, match):
+                return match
+            start = match.start() + 1
+        return None
+
+
+def _words_back(text: str, pos: int, floor: int) -> int:
+    """Where to look for the street of a number near ``pos``: three words back, not before ``floor``."""
+    floor = max(floor, pos - _LOOK_BACK)
+    for _ in range(4):
+        pos = text.rfind(" ", 0, pos - 1) if pos > 0 else -1
+        if pos < floor:
+            return floor
+    return pos + 1

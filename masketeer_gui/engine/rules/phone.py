@@ -1,0 +1,163 @@
+"""RegexPhone: Austrian and German phone and fax numbers.
+
+Covers
+- international: "+43 664 1234567", "0043 664 1234567", "+43 (0) 512 504-23456", "+49 89 1234567";
+- national: "0512 504-23456", "0512/504-23456", "(0512) 504-23456", "0664 123 45 67", "089 1234567";
+- extensions "-23456", "DW 123", "Durchwahl 12";
+- any number right after "Tel.", "Telefon", "Fax", "Mobil", "Handy", "DW", "Durchwahl", even
+  in-house ones without a leading 0 ("Tel.: 504-81234", "DW 123"). The keyword is not masked.
+
+Validation beside the pattern (``_check``): 7-15 digits (after a keyword: 3-15), not a date
+("01-03-2024", "02/2024"), not a time range ("0800-1200"), not a measurement ("Mobil 2000
+Schritte"), not after PZN/Charge/SVNR. A candidate that runs into a following number is shortened
+group by group until it validates.
+
+Fails on: numbers without a leading 0 or + and without a keyword ("504 23456"); numbers written
+with dots ("0664.123.45.67", left out because of dates); two numbers separated by one space may be
+read as one if together they have at most 15 digits. National numbers are assumed Austrian for the
+reference, so "089 1234567" and "+49 89 1234567" get different pseudonyms.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from masketeer_gui.engine.rules.base import followed_by_unit, span
+from masketeer_gui.engine.span import Entity, Span
+
+_SP = r"[ \u00a0]"
+_GROUPS = rf"(?:{_SP}?[/-]{_SP}?\d{{2,8}}|{_SP}(?!0\d\d)\d{{2,8}}|-\d{{1,6}}){{0,6}}"  # at most six groups
+_EXT = rf"(?:{_SP}?,?{_SP}?(?:DW|Dw\.?|Durchwahl|Klappe|Kl\.){_SP}?:?{_SP}?\d{{1,6}})?"
+_END = r"(?![\w\-/]|[.,]\d)"
+# A number without keyword starts with "+", "0" or "("; the look-behind after that first character
+# checks the character before the number (no digit, letter, "+", "/", ".", "," or "-"; no "14:").
+_START = r"(?<![\w+/.,\-].)(?<!\d:.)"
+_AFTER_CC = rf"[1-9]\d{{0,2}}(?:{_SP}?\(0\))?(?:{_SP}?[/-]?{_SP}?\d{{1,14}})"
+_BARE = (
+    rf"\+{_START}{_AFTER_CC}{_GROUPS}{_EXT}{_END}",
+    rf"0{_START}(?:0{_AFTER_CC}|[1-9]\d{{0,13}}){_GROUPS}{_EXT}{_END}",
+    rf"\({_START}0[1-9]\d{{0,4}}\){_GROUPS}{_EXT}{_END}",
+)
+KEYWORDS = (
+    r"Tel(?:efon(?:nummer)?)?",
+    "TelNr",
+    "Fax(?:nummer)?",
+    "Mobil(?:nummer|telefon)?",
+    "Handy(?:nummer|nr)?",
+    "Rufnummer",
+    "Durchwahl",
+    "Nebenstelle",
+    "DW",
+)
+_KEYWORD_TAIL = (
+    rf"\b\.?(?:{_SP}?-?{_SP}?Nr\.?)?{_SP}*:?{_SP}*"
+    rf"(?:\+|00)?(?:\(\d{{1,5}}\)|\d{{1,14}})(?:{_SP}?\(0\))?{_GROUPS}{_EXT}{_END}"
+)
+# One alternation whose branches all start with a literal, so the regex engine skips to the few
+# characters that can start a candidate ("T", "F", "M", "H", "R", "D", "N", "+", "0", "(").
+_CANDIDATE = re.compile("|".join([*(kw + _KEYWORD_TAIL for kw in KEYWORDS), *_BARE]))
+_KEYWORD = re.compile("|".join(KEYWORDS))
+_NUMBER_START = re.compile(r"[+(\d]")
+_SHORT_KEYWORDS = frozenset({"DW", "Durchwahl", "Nebenstelle"})
+_DATE = re.compile(r"(?:0?[1-9]|[12]\d|3[01])[-/. ](?:0?[1-9]|1[0-2])[-/. ](?:19|20)?\d\d")
+_MONTH_YEAR = re.compile(r"(?:^|[-/ ])(?:0?[1-9]|1[0-2])/(?:19|20)\d\d(?=$|[-/ ])")
+_TIME_RANGE = re.compile(r"[0-2]\d[0-5]\d ?- ?[0-2]\d[0-5]\d")
+_ID_BEFORE = re.compile(r"(?:PZN|Ch\.?-?B|Charge|LOT|Lot|SVNR|SV-?Nr|VSNR|IBAN|Kto|Konto)\.?[\s.:-]*$")
+_MOBILE = re.compile(r"0(?:6[5-9]|1[5-7])")
+
+
+def _digits(number: str) -> str:
+    """The dialled digits: everything numeric except the "(0)" of "+43 (0) 512"."""
+    return "".join(ch for ch in number.replace("(0)", "") if ch.isdigit())
+
+
+def normalise(number: str) -> str:
+    """The reference form: digits only, "+43"/"0043" written as the national "0"."""
+    digits = _digits(number)
+    if number.startswith(("+43", "0043")):
+        return "0" + digits[2 if number[0] == "+" else 4 :]
+    if number.startswith(("+", "00")):
+        return "+" + (digits if number[0] == "+" else digits[2:])
+    return digits
+
+
+def _kind(number: str, ref: str) -> str:
+    """A reviewer's label: "mobile +43", "landline national", "international +49", "in-house"."""
+    if ref.startswith("+"):
+        return f"international {ref[:3]}"
+    if not ref.startswith("0"):
+        return "in-house"
+    where = "+43" if number.startswith(("+", "00")) else "national"
+    return f"{'mobile' if _MOBILE.match(ref) else 'landline'} {where}"
+
+
+def _check(text: str, start: int, end: int, min_digits: int) -> str | None:
+    """The reference of the number ``text[start:end]``, or None if it is not a phone number."""
+    number = text[start:end]
+    digits = _digits(number)
+    if not (min_digits <= len(digits) <= 15 + 6):
+        return None
+    core = number.split("D", 1)[0].split("K", 1)[0].rstrip(" ,\u00a0")
+    if len(_digits(core)) > 15 or _DATE.fullmatch(core) or _TIME_RANGE.fullmatch(core):
+        return None
+    if _MONTH_YEAR.search(core) or followed_by_unit(text, end):
+        return None
+    if _ID_BEFORE.search(text, max(0, start - 16), start):
+        return None
+    return normalise(number)
+
+
+class PhoneRule:
+    """Phone and fax numbers (see the module docstring for what is covered)."""
+
+    name = "RegexPhone"
+    entity = Entity.PHO
+
+    def find(self, text: str) -> Iterator[Span]:
+        pos = 0
+        while (match := _CANDIDATE.search(text, pos)) is not None:
+            found = self._accept(text, match)
+            if found is None:
+                pos = match.start() + 1
+                continue
+            yield found
+            pos = found.end
+
+    def _accept(self, text: str, match: re.Match[str]) -> Span | None:
+        """The phone span of a candidate (shortened if needed), or None."""
+        start = match.start()
+        keyword = _KEYWORD.match(text, start)
+        if keyword is not None and start and (text[start - 1].isalnum() or text[start - 1] in "-_"):
+            return None
+        min_digits = 7 if keyword is None else 3 if keyword.group() in _SHORT_KEYWORDS else 4
+        fitted = _shorten(text, start, match.end(), min_digits)
+        if fitted is None:
+            return None
+        num_start, end, ref = fitted
+        kind = _kind(text[num_start:end], ref)
+        reason = (
+            f"phone number pattern ({kind})"
+            if keyword is None
+            else f"phone number after '{keyword.group()}' ({kind})"
+        )
+        return span(self, num_start, end, reason, ref)
+
+
+def _shorten(text: str, start: int, end: int, min_digits: int) -> tuple[int, int, str] | None:
+    """Drop trailing space-separated groups until the number validates: (start, end, ref) or None."""
+    while True:
+        match = _CANDIDATE.match(text, start, end)
+        if match is None:
+            return None
+        number = _NUMBER_START.search(text, start, match.end())
+        if number is None:
+            return None
+        num_start, num_end = number.start(), match.end()
+        ref = _check(text, num_start, num_end, min_digits)
+        if ref is not None:
+            return num_start, num_end, ref
+        cut = max(text.rfind(" ", num_start, num_end), text.rfind("\u00a0", num_start, num_end))
+        if cut <= num_start:
+            return None
+        end = cut

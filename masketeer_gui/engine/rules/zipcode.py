@@ -1,0 +1,188 @@
+"""RegexZIP: a ZIP code together with its town ("6020 Innsbruck"), as one span.
+
+Covers
+- Austrian codes checked against the shipped list (``dictionaries/zip_at.tsv``): "6020 Innsbruck",
+  "A-6020 Innsbruck", "AT-6130 Schwaz", "6060 Hall in Tirol", "6060 Hall", "6380 St. Johann",
+  "1210 Wien-Floridsdorf"; the town may be any place or municipality listed for that code
+  (compared umlaut- and case-insensitively, "Sankt" = "St.");
+- "A-6020"/"AT-6020" with a town missing from the list (flagged "unlisted town");
+- German codes: "D-80331 München" (any capitalised word after "D-"/"DE-"), "80331 München",
+  "83435 Bad Reichenhall", "86150 Augsburg" (known city or typical town ending), and any
+  capitalised town right after a street address ("Hauptstr. 5, 12345 Musterhausen");
+- "PLZ 6020" / "PLZ: 80331" without a town.
+
+A bare number is never a ZIP code: "1000 mg", "2024", "10000 Schritte", "12345 Einheiten".
+
+Fails on: Austrian codes with a misspelt or abbreviated town ("6020 Ibk"), a town before its
+code ("Innsbruck 6020"), German codes with a small town of unusual ending and no address before
+it, Swiss and Italian (South Tyrol) codes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+from masketeer_gui.engine.normalize import fold
+from masketeer_gui.engine.rules.address import AddressRule
+from masketeer_gui.engine.rules.zipcode_words import GERMAN_CITIES, NOT_TOWNS, TOWN_ENDINGS
+from masketeer_gui.engine.span import Entity, Span
+
+DICTIONARIES = Path(__file__).resolve().parents[3] / "dictionaries"
+_SP = r"[ \u00a0]"
+# Starts with a digit so the regex engine skips letters fast; the look-behind after the first digit
+# checks the character before the code ("-" is allowed for "A-6020" and checked in Python).
+_ZIP = re.compile(
+    rf"(?P<zip>[0-9](?<![\w.,/+:][0-9])[0-9]{{3,4}})(?!\w|[.,/:\-]\w){_SP}+(?P<town>[^\W\d_]+\.?)"
+)
+_PLZ = re.compile(rf"(?<![\w\-])PLZ\.?:?{_SP}*(?P<zip>\d{{4,5}})(?![\w.,/:\-]\w)")
+_CC_BEFORE = re.compile(rf"(?<![\w\-])(?P<cc>A|AT|Ö|D|DE){_SP}?-?{_SP}?$")
+_WORD = re.compile(rf"{_SP}?-?{_SP}?([^\W\d_]+\.?|\([^\W\d_]+\))")
+_CHAIN_REST = re.compile(r"(?:-[^\W\d_]+)+")
+_DE_CHAIN = re.compile(r"(?:-[A-ZÄÖÜ][^\W\d_]*)*")
+_DE_SUFFIX = re.compile(rf"{_SP}(?:am|an der|im|in|ob der|bei){_SP}[A-ZÄÖÜ][^\W\d_]*")
+_DE_AFTER_BAD = re.compile(rf"{_SP}[A-ZÄÖÜ][^\W\d_]*(?:-[A-ZÄÖÜ][^\W\d_]*)*")
+_KEY_NOISE = re.compile(r"[\s.\-/()]+")
+_SANKT = re.compile(r"\b(?:sankt|st)\b")
+_ALIAS_CUT = re.compile(r" (?:in|im|am|an der|an|bei|ob der|ob|vor dem|\().*")
+_Verdict = tuple[int, str, tuple[str, ...]]  # (end, reason, flags) of an accepted match
+
+
+def town_key(name: str) -> str:
+    """The comparison form of a town: folded, punctuation as spaces, "Sankt" written "st"."""
+    return _SANKT.sub("st", _KEY_NOISE.sub(" ", fold(name)).strip())
+
+
+def _keys(towns: tuple[str, ...]) -> frozenset[str]:
+    """Keys of the towns and of their short forms ("Hall in Tirol" is also "Hall")."""
+    return frozenset(town_key(t) for name in towns for t in (name, _ALIAS_CUT.sub("", name)))
+
+
+def load_zip_towns(path: Path | None = None) -> dict[str, tuple[str, ...]]:
+    """ZIP code -> towns, from ``dictionaries/zip_at.tsv`` (or ``path``) in file order."""
+    table: dict[str, list[str]] = {}
+    source = path or DICTIONARIES / "zip_at.tsv"
+    with source.open(encoding="utf-8") as lines:
+        for line in lines:
+            fields = line.rstrip("\r\n").split("\t")
+            if line.startswith("#") or len(fields) < 2 or not fields[0].isdigit():
+                continue
+            towns = table.setdefault(fields[0], [])
+            if fields[1] not in towns:
+                towns.append(fields[1])
+    return {code: tuple(towns) for code, towns in table.items()}
+
+
+class ZipRule:
+    """ZIP code plus town (see the module docstring for what is covered)."""
+
+    name = "RegexZIP"
+    entity = Entity.ZIP
+
+    def __init__(self, zip_towns: Mapping[str, tuple[str, ...]]) -> None:
+        self._towns = {code: _keys(towns) for code, towns in zip_towns.items()}
+        self._max_words = max((len(k.split()) for keys in self._towns.values() for k in keys), default=1)
+        self._address = AddressRule()
+
+    def find(self, text: str) -> Iterator[Span]:
+        spans = [found for match in _ZIP.finditer(text) if (found := self._with_town(text, match))]
+        if "PLZ" in text:
+            plz = [s for s in self._after_plz(text) if not any(s.overlaps(o.start, o.end) for o in spans)]
+            spans = sorted(spans + plz, key=lambda s: s.start)
+        yield from spans
+
+    def _with_town(self, text: str, match: re.Match[str]) -> Span | None:
+        """The span of a code and its town, with a country prefix ("A-", "D-") if there is one."""
+        start, cc = match.start(), None
+        prefix = _CC_BEFORE.search(text, max(0, start - 5), start)
+        if prefix is not None:
+            start, cc = prefix.start(), prefix.group("cc")
+        elif start and text[start - 1] == "-":
+            return None
+        found = self._judge(text, match, cc)
+        if found is None:
+            return None
+        end, reason, flags = found
+        ref = f"{match.group('zip')} {town_key(text[match.end('zip') : end])}"
+        return Span(start, end, self.entity, self.name, reason, flags, ref)
+
+    def _after_plz(self, text: str) -> Iterator[Span]:
+        """Codes right after "PLZ" (the word itself stays): known Austrian or any German code."""
+        for match in _PLZ.finditer(text):
+            code = match.group("zip")
+            if code in self._towns or (len(code) == 5 and code[:2] != "00"):
+                yield Span(
+                    match.start("zip"),
+                    match.end("zip"),
+                    self.entity,
+                    self.name,
+                    "ZIP code after 'PLZ'",
+                    (),
+                    code,
+                )
+
+    def _judge(self, text: str, match: re.Match[str], cc: str | None) -> _Verdict | None:
+        """(end, reason, flags) of an accepted match, or None."""
+        code = match.group("zip")
+        if len(code) == 4 and cc not in ("D", "DE"):
+            return self._austrian(text, match, code, cc)
+        if len(code) == 5 and cc not in ("A", "AT", "Ö") and code[:2] != "00":
+            return self._german(text, match, cc)
+        return None
+
+    def _austrian(self, text: str, match: re.Match[str], code: str, cc: str | None) -> _Verdict | None:
+        keys = self._towns.get(code)
+        if keys is None:
+            return None
+        end = self._listed_town_end(text, match.start("town"), keys)
+        if end is not None:
+            return _chain_end(text, end), "Austrian ZIP code with listed town", ()
+        town = match.group("town")
+        if cc is not None and town[0].isupper() and fold(town).rstrip(".") not in NOT_TOWNS:
+            end = match.end("town") - town.endswith(".")
+            return _chain_end(text, end), "Austrian ZIP code after 'A-'", ("unlisted town",)
+        return None
+
+    def _listed_town_end(self, text: str, start: int, keys: frozenset[str]) -> int | None:
+        """End of the longest run of words from ``start`` that is a town of the code."""
+        ends: list[int] = []
+        pos = start
+        for _ in range(self._max_words):
+            word = _WORD.match(text, pos)
+            if word is None:
+                break
+            pos = word.end()
+            ends.append(pos)
+        for end in reversed(ends):
+            if town_key(text[start:end]) in keys:
+                return end - 1 if text[end - 1] == "." else end
+        return None
+
+    def _german(self, text: str, match: re.Match[str], cc: str | None) -> _Verdict | None:
+        town = match.group("town")
+        chain = _DE_CHAIN.match(text, match.end("town"))
+        end = chain.end() if chain else match.end("town")
+        folded = fold(text[match.start("town") : end]).rstrip(".")
+        if folded in NOT_TOWNS or not town[0].isupper() or town.isupper() or town.endswith("."):
+            return None
+        extra = (_DE_AFTER_BAD if folded == "bad" else _DE_SUFFIX).match(text, end)
+        end = extra.end() if extra else end
+        if cc is not None:
+            return end, "German ZIP code after 'D-'", ()
+        if folded in GERMAN_CITIES or folded.endswith(TOWN_ENDINGS):
+            return end, "German ZIP code with town", ()
+        if self._after_address(text, match.start()):
+            return end, "German ZIP code after a street address", ()
+        return None
+
+    def _after_address(self, text: str, start: int) -> bool:
+        """True if a street address ends right before ``start`` (", " in between allowed)."""
+        before = text[max(0, start - 80) : start].rstrip(" ,\u00a0")
+        return any(s.end == len(before) for s in self._address.find(before))
+
+
+def _chain_end(text: str, end: int) -> int:
+    """Extend a town that ends inside a hyphen chain ("Innsbruck-Wilten") to the chain's end."""
+    rest = _CHAIN_REST.match(text, end)
+    return rest.end() if rest else end

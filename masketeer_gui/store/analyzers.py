@@ -1,0 +1,62 @@
+"""The engine as the store sees it: anything with ``analyze(text, context)``, built from name lists.
+
+Runs take an ``AnalyzerFactory`` (by default ``Deidentifier.default`` from the engine pipeline)
+so tests can pass a small fake. Building an analyzer indexes the name lists, so the last few
+are cached by the lists' content.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Protocol
+
+from masketeer_gui import __version__
+from masketeer_gui.engine.lists import NameLists, NoteContext
+from masketeer_gui.engine.span import Span
+
+
+class Analyzer(Protocol):
+    def analyze(self, text: str, context: NoteContext | None = None) -> list[Span]: ...
+
+
+AnalyzerFactory = Callable[[NameLists], Analyzer]
+
+
+def default_factory(names: NameLists) -> Analyzer:
+    """The real engine with the shipped lexicon and ``names``."""
+    from masketeer_gui.engine.pipeline import Deidentifier  # imported late: loads the lexicon
+
+    return Deidentifier.default(names)  # type: ignore[no-any-return,unused-ignore]
+
+
+def engine_version(analyzer: Analyzer) -> str:
+    """Package version plus the dictionaries' hash: a different value means every note must be re-run."""
+    lexicon = getattr(analyzer, "lexicon", None)
+    return f"{__version__}/{getattr(lexicon, 'version', '') or getattr(analyzer, 'version', '')}"
+
+
+def lists_digest(names: NameLists) -> str:
+    text = json.dumps(names.to_mapping(), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+class AnalyzerCache:
+    """Analyzers for the last few distinct name lists."""
+
+    def __init__(self, factory: AnalyzerFactory, size: int = 3) -> None:
+        self._factory = factory
+        self._size = size
+        self._cache: OrderedDict[str, Analyzer] = OrderedDict()
+
+    def get(self, names: NameLists) -> Analyzer:
+        key = lists_digest(names)
+        if key in self._cache:
+            self._cache.move_to_end(key)
+            return self._cache[key]
+        analyzer = self._cache[key] = self._factory(names)
+        while len(self._cache) > self._size:
+            self._cache.popitem(last=False)
+        return analyzer

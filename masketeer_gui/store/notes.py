@@ -1,0 +1,185 @@
+"""Notes for the GUI: the list with per-type counts (one aggregate query), one note in full, review status."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import Row, Select, and_, case, delete, func, select
+from sqlalchemy.orm import Session
+
+from masketeer_gui.engine.lists import CorrectionAction
+from masketeer_gui.engine.span import Entity
+from masketeer_gui.store.db import Database
+from masketeer_gui.store.errors import NotFoundError
+from masketeer_gui.store.models import Batch, CorrectionRecord, Note, Review, SpanRecord, utcnow
+from masketeer_gui.store.rows import BatchRow, CorrectionRow, NoteDetail, NoteRow, ReviewStatus, SpanRow
+
+ENTITIES = tuple(Entity)
+
+
+def text_hash(text: str) -> str:
+    """Content hash of a note's text (corrections remember it to notice a changed note)."""
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+
+
+def span_row(span: SpanRecord) -> SpanRow:
+    flags = tuple(span.flags.split(",")) if span.flags else ()
+    return SpanRow(
+        span.id,
+        span.start,
+        span.end,
+        Entity(span.entity),
+        span.masker,
+        span.reason,
+        flags,
+        span.ref,
+        span.pseudonym,
+    )
+
+
+def correction_row(c: CorrectionRecord, current_hash: str) -> CorrectionRow:
+    return CorrectionRow(
+        c.id,
+        c.note_id,
+        c.start,
+        c.end,
+        CorrectionAction(c.action),
+        Entity(c.entity) if c.entity else None,
+        c.who,
+        c.created_at,
+        c.why,
+        c.text_hash != current_hash,
+    )
+
+
+def spans_of(session: Session, note_id: int, run_id: int | None) -> tuple[SpanRow, ...]:
+    if run_id is None:
+        return ()
+    query = select(SpanRecord).where(SpanRecord.note_id == note_id, SpanRecord.run_id == run_id)
+    return tuple(span_row(s) for s in session.scalars(query.order_by(SpanRecord.start)))
+
+
+def _list_query() -> Select[*tuple[Any, ...]]:
+    """Notes left-joined to their current spans, grouped: counts per type in one pass."""
+    per_type = [func.count(case((SpanRecord.entity == e.value, 1))) for e in ENTITIES]
+    corrections = select(func.count()).where(CorrectionRecord.note_id == Note.id).scalar_subquery()
+    stale = (
+        select(func.count())
+        .where(CorrectionRecord.note_id == Note.id, CorrectionRecord.text_hash != Note.text_hash)
+        .scalar_subquery()
+    )
+    return (
+        select(
+            Note.id,
+            Note.external_id,
+            Note.patient_id,
+            Note.author,
+            Note.text_length,
+            Note.batch_id,
+            Note.result_run_id,
+            Review.status,
+            Review.who,
+            func.count(SpanRecord.id),
+            func.count(case((SpanRecord.flags != "", 1))),
+            corrections,
+            stale,
+            *per_type,
+        )
+        .outerjoin(SpanRecord, and_(SpanRecord.note_id == Note.id, SpanRecord.run_id == Note.result_run_id))
+        .outerjoin(Review, Review.note_id == Note.id)
+        .group_by(Note.id)
+        .order_by(Note.id)
+    )
+
+
+def _note_row(row: Row[*tuple[Any, ...]]) -> NoteRow:
+    counts = {entity: n for entity, n in zip(ENTITIES, row[13:], strict=True) if n}
+    return NoteRow(
+        row[0],
+        row[1],
+        row[2],
+        row[3],
+        row[4],
+        row[5],
+        row[6] is not None,
+        counts,
+        row[9],
+        row[10],
+        row[11],
+        row[12],
+        ReviewStatus(row[7] or ReviewStatus.OPEN),
+        row[8] or "",
+    )
+
+
+class Notes:
+    """The GUI's read access to notes, and review status."""
+
+    def __init__(self, db: Database, user: str) -> None:
+        self._db = db
+        self._user = user
+
+    def batches(self) -> list[BatchRow]:
+        """Every import, oldest first."""
+        with self._db.read() as session:
+            return [
+                BatchRow(b.id, b.source, b.imported_at, b.who, b.added, b.updated, b.unchanged)
+                for b in session.scalars(select(Batch).order_by(Batch.id))
+            ]
+
+    def list(self, note_ids: Iterable[int] | None = None) -> list[NoteRow]:
+        """Every note (or the given ones) in import order, with counts of its current result."""
+        query = _list_query()
+        if note_ids is not None:
+            query = query.where(Note.id.in_(list(note_ids)))
+        with self._db.read() as session:
+            return [_note_row(row) for row in session.execute(query)]
+
+    def count(self) -> int:
+        with self._db.read() as session:
+            return session.scalar(select(func.count()).select_from(Note)) or 0
+
+    def find(self, external_id: str) -> int | None:
+        """The internal id of the note with this external id."""
+        with self._db.read() as session:
+            return session.scalar(select(Note.id).where(Note.external_id == external_id))
+
+    def get(self, note_id: int) -> NoteDetail:
+        """A note's text with the spans of its current result and its corrections."""
+        with self._db.read() as session:
+            note = session.get(Note, note_id)
+            if note is None:
+                raise NotFoundError(f"no note with id {note_id}")
+            review = session.get(Review, note_id)
+            corrections = session.scalars(
+                select(CorrectionRecord)
+                .where(CorrectionRecord.note_id == note_id)
+                .order_by(CorrectionRecord.id)
+            )
+            return NoteDetail(
+                note.id,
+                note.external_id,
+                note.text,
+                dict(note.meta),
+                note.patient_id,
+                note.author,
+                note.result_run_id,
+                spans_of(session, note_id, note.result_run_id),
+                tuple(correction_row(c, note.text_hash) for c in corrections),
+                ReviewStatus(review.status) if review else ReviewStatus.OPEN,
+                review.who if review else "",
+            )
+
+    def set_review(self, note_ids: Iterable[int], status: ReviewStatus, *, who: str | None = None) -> None:
+        """Mark notes reviewed or open again."""
+        ids = list(note_ids)
+        with self._db.write() as session:
+            if status is ReviewStatus.OPEN:
+                session.execute(delete(Review).where(Review.note_id.in_(ids)))
+                return
+            for note_id in ids:
+                if session.get(Note, note_id) is None:
+                    raise NotFoundError(f"no note with id {note_id}")
+                session.merge(Review(note_id=note_id, status=status, who=who or self._user, at=utcnow()))

@@ -1,0 +1,293 @@
+"""What the store hands out and takes in: plain frozen dataclasses and enums, safe to pass between threads.
+
+No ORM object ever leaves the store; the GUI passes ids back in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from masketeer_gui.engine.lists import CorrectionAction
+from masketeer_gui.engine.span import Entity, Span
+
+
+class TermKind(StrEnum):
+    """Which list a curated term belongs to."""
+
+    WHITELIST = "whitelist"
+    BLACKLIST = "blacklist"
+    PATIENT = "patient"
+    HCP = "hcp"
+    PERSON = "person"
+    MEDICAL_SITE = "medical_site"
+
+
+NAME_KINDS = frozenset({TermKind.PATIENT, TermKind.HCP, TermKind.PERSON})
+KIND_ENTITY = {
+    TermKind.PATIENT: Entity.PAT,
+    TermKind.HCP: Entity.HCP,
+    TermKind.PERSON: Entity.PER,
+    TermKind.MEDICAL_SITE: Entity.SIT,
+}
+
+
+class Scope(StrEnum):
+    """Where a term applies: every note, one patient's notes (by patient id), one note (by external id)."""
+
+    CORPUS = "corpus"
+    PATIENT = "patient"
+    NOTE = "note"
+
+
+class ReviewStatus(StrEnum):
+    OPEN = "open"
+    REVIEWED = "reviewed"
+
+
+class MarkLabel(StrEnum):
+    """Evaluation result (paper Table 5): TP/FP per span, FN per missed stretch, TN per untouched note."""
+
+    TP = "TP"
+    FP = "FP"
+    FN = "FN"
+    TN = "TN"
+
+
+class RunStatus(StrEnum):
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+
+@dataclass(frozen=True, slots=True)
+class NoteRow:
+    """One line of the note list: counts of the current result, corrections, review status."""
+
+    id: int
+    external_id: str
+    patient_id: str | None
+    author: str | None
+    length: int
+    batch_id: int
+    analyzed: bool
+    counts: Mapping[Entity, int]
+    spans: int
+    flagged: int
+    corrections: int
+    stale_corrections: int
+    review: ReviewStatus
+    reviewed_by: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SpanRow:
+    """A stored span of a note's current result."""
+
+    id: int
+    start: int
+    end: int
+    entity: Entity
+    masker: str
+    reason: str = ""
+    flags: tuple[str, ...] = ()
+    ref: str = ""
+    pseudonym: str | None = None
+
+    def to_span(self) -> Span:
+        return Span(self.start, self.end, self.entity, self.masker, self.reason, self.flags, self.ref)
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectionRow:
+    """A manual correction; ``stale`` when the note's text changed after it was made."""
+
+    id: int
+    note_id: int
+    start: int
+    end: int
+    action: CorrectionAction
+    entity: Entity | None
+    who: str
+    created_at: datetime
+    why: str
+    stale: bool
+
+
+@dataclass(frozen=True, slots=True)
+class NoteDetail:
+    """A note's text with its current spans and corrections."""
+
+    id: int
+    external_id: str
+    text: str
+    meta: Mapping[str, Any]
+    patient_id: str | None
+    author: str | None
+    run_id: int | None
+    spans: tuple[SpanRow, ...]
+    corrections: tuple[CorrectionRow, ...]
+    review: ReviewStatus
+    reviewed_by: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TermSpec:
+    """A term to add (or to preview): the list, the term, its type (blacklist) and its scope."""
+
+    kind: TermKind
+    term: str
+    entity: Entity | None = None
+    scope: Scope = Scope.CORPUS
+    scope_value: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TermRow:
+    id: int
+    kind: TermKind
+    term: str
+    entity: Entity | None
+    scope: Scope
+    scope_value: str
+    who: str
+    created_at: datetime
+    why: str
+    source_note_id: int | None
+
+    @property
+    def spec(self) -> TermSpec:
+        return TermSpec(self.kind, self.term, self.entity, self.scope, self.scope_value)
+
+
+@dataclass(frozen=True, slots=True)
+class AuditRow:
+    """One logged change (``before``/``after`` are the row's fields; None when it did not exist)."""
+
+    id: int
+    at: datetime
+    who: str
+    domain: str
+    action: str
+    row_id: int
+    before: Mapping[str, Any] | None
+    after: Mapping[str, Any] | None
+    reverts_id: int | None
+    undone: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RunRow:
+    id: int
+    started_at: datetime
+    finished_at: datetime | None
+    status: RunStatus
+    kind: str
+    engine_version: str
+    lists_hash: str
+    notes_analyzed: int
+    spans_found: int
+    settings: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class BatchRow:
+    """One import: the file's name, when, by whom, and what it changed."""
+
+    id: int
+    source: str
+    imported_at: datetime
+    who: str
+    added: int
+    updated: int
+    unchanged: int
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    """What an import did; ``bad`` lists skipped records as ``file:line: reason``."""
+
+    batch_id: int | None
+    source: str
+    added: int
+    updated: int
+    unchanged: int
+    stale_corrections: int
+    bad: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PendingChange:
+    """A list change not applied yet: terms to add and term ids to remove (an edit is both)."""
+
+    add: tuple[TermSpec, ...] = ()
+    remove: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """What a pending change would do to the current results, computed without saving."""
+
+    notes_checked: int
+    notes_affected: int
+    spans_added: int
+    spans_removed: int
+    note_ids: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MarkRow:
+    id: int
+    note_id: int
+    sample_id: int | None
+    run_id: int | None
+    start: int | None
+    end: int | None
+    label: MarkLabel
+    entity: Entity | None
+    masker: str | None
+    annotator: str
+    created_at: datetime
+    comment: str
+
+
+@dataclass(frozen=True, slots=True)
+class StratumRow:
+    """One stratum of a sample: its name, how many notes it has, how many were drawn."""
+
+    name: str
+    size: int
+    quota: int
+
+
+@dataclass(frozen=True, slots=True)
+class SampleRow:
+    id: int
+    name: str
+    created_at: datetime
+    who: str
+    seed: int
+    n: int
+    by_length: bool
+    run_id: int | None
+    strata: tuple[StratumRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SampleNoteRow:
+    sample_id: int
+    note_id: int
+    external_id: str
+    stratum: str
+    position: int
+    run_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ExportReport:
+    notes: int
+    spans: int

@@ -1,0 +1,271 @@
+"""Runs: analyse notes with the project's lists and corrections, save the spans, and make them current.
+
+A run analyses notes in chunks without holding a write lock, saves each chunk's spans in a
+short write transaction (one executemany), and makes them the notes' current result in one
+final transaction, so a crash or a cancel leaves the previous results intact. An incremental
+run re-analyses only notes whose result is missing or outdated: for each group of notes sharing
+a result run, the difference between that run's snapshot and the current lists and corrections
+says which terms changed, and the word index says which notes contain them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from sqlalchemy import Table, bindparam, func, insert, select, update
+from sqlalchemy.orm import Session
+
+from masketeer_gui.engine.lists import NameLists
+from masketeer_gui.engine.pseudonyms import PseudonymIssuer
+from masketeer_gui.engine.span import Span
+from masketeer_gui.store import settings, wordindex
+from masketeer_gui.store.affected import notes_for_keys
+from masketeer_gui.store.analyzers import Analyzer, AnalyzerCache, AnalyzerFactory, engine_version
+from masketeer_gui.store.db import Database
+from masketeer_gui.store.feedback import Feedback, load_feedback
+from masketeer_gui.store.models import Note, Run, SpanRecord, utcnow
+from masketeer_gui.store.results import prune
+from masketeer_gui.store.rows import RunRow, RunStatus
+
+CHUNK = 500
+Progress = Callable[[int, int], None]
+SPANS: Table = SpanRecord.__table__  # type: ignore[assignment]
+NOTES: Table = Note.__table__  # type: ignore[assignment]
+
+
+class RunCancelled(Exception):
+    """Raised inside a run when ``cancel()`` says so; the run is then recorded as cancelled."""
+
+
+def run_row(run: Run) -> RunRow:
+    return RunRow(
+        run.id,
+        run.started_at,
+        run.finished_at,
+        RunStatus(run.status),
+        run.kind,
+        run.engine_version,
+        run.lists_hash,
+        run.notes_analyzed,
+        run.spans_found,
+        dict(run.settings),
+    )
+
+
+def _chunks(items: Sequence[int], size: int = CHUNK) -> Iterator[Sequence[int]]:
+    for i in range(0, len(items), size):
+        yield items[i : i + size]
+
+
+def _lists_hash(snapshot: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(snapshot, sort_keys=True).encode("utf-8")).hexdigest()[:16]
+
+
+def outdated_notes(session: Session, feedback: Feedback, version: str) -> set[int]:
+    """Notes without a result, or whose result predates a change that can affect them."""
+    outdated: set[int] = set()
+    groups = session.execute(select(Note.result_run_id).group_by(Note.result_run_id)).scalars().all()
+    for run_id in groups:
+        in_group = Note.result_run_id.is_(None) if run_id is None else Note.result_run_id == run_id
+        members = set(session.scalars(select(Note.id).where(in_group)))
+        run = session.get(Run, run_id) if run_id is not None else None
+        snapshot = run.snapshot if run is not None else None
+        if not snapshot or snapshot.get("engine") != version:
+            outdated |= members
+            continue
+        terms = set(snapshot["terms"]) ^ feedback.term_keys
+        corrections = set(snapshot["corrections"]) ^ feedback.correction_keys
+        if terms or corrections:
+            affected = notes_for_keys(session, terms, corrections)
+            outdated |= members if affected is None else members & affected
+    return outdated
+
+
+def recover(db: Database) -> int:
+    """Mark runs left 'running' by a crashed process as failed and drop their spans; returns how many."""
+    with db.write() as session:
+        stale = session.scalars(select(Run).where(Run.status == RunStatus.RUNNING)).all()
+        for run in stale:
+            session.execute(SPANS.delete().where(SPANS.c.run_id == run.id))
+            run.status, run.finished_at = RunStatus.FAILED, utcnow()
+        return len(stale)
+
+
+class Runs:
+    """Start runs, list them, and work out which notes are outdated."""
+
+    def __init__(self, db: Database, factory: AnalyzerFactory) -> None:
+        self._db = db
+        self.analyzers = AnalyzerCache(factory)
+
+    def ensure_index(self) -> None:
+        """Build the word index if this project has none of the current version (after an upgrade)."""
+        with self._db.read() as session:
+            if wordindex.is_current(session):
+                return
+        with self._db.write() as session:
+            wordindex.rebuild(session)
+
+    def prepare(self, names: NameLists | None = None) -> tuple[Feedback, Analyzer, str]:
+        """The current feedback, an analyzer for it, and the engine version string."""
+        with self._db.read() as session:
+            feedback = load_feedback(session, names)
+        analyzer = self.analyzers.get(feedback.names)
+        return feedback, analyzer, engine_version(analyzer)
+
+    def outdated(self, names: NameLists | None = None) -> list[int]:
+        """Ids of the notes an incremental run would analyse now."""
+        self.ensure_index()
+        feedback, _, version = self.prepare(names)
+        with self._db.read() as session:
+            return sorted(outdated_notes(session, feedback, version))
+
+    def run(
+        self,
+        *,
+        names: NameLists | None = None,
+        incremental: bool = True,
+        note_ids: Sequence[int] | None = None,
+        store_pseudonyms: bool = False,
+        progress: Progress | None = None,
+        cancel: Callable[[], bool] | None = None,
+    ) -> RunRow:
+        """Analyse all notes, the outdated ones (``incremental``) or ``note_ids``; returns the run."""
+        if incremental or note_ids is not None:
+            self.ensure_index()
+        feedback, analyzer, version = self.prepare(names)
+        with self._db.read() as session:
+            if note_ids is not None:
+                targets = sorted(set(note_ids))
+            elif incremental:
+                targets = sorted(outdated_notes(session, feedback, version))
+            else:
+                targets = list(session.scalars(select(Note.id).order_by(Note.id)))
+        kind = "notes" if note_ids is not None else "incremental" if incremental else "full"
+        options = {"store_pseudonyms": store_pseudonyms, "names_file": names is not None}
+        run_id = self._start(kind, version, feedback, options)
+        job = _Job(self._db, run_id, analyzer, feedback, store_pseudonyms, progress, cancel)
+        try:
+            hashes = job.analyse(targets)
+        except RunCancelled:
+            return self._abandon(run_id, RunStatus.CANCELLED)
+        except BaseException:
+            self._abandon(run_id, RunStatus.FAILED)
+            raise
+        return self._finish(run_id, hashes, full=kind == "full")
+
+    def _start(self, kind: str, version: str, feedback: Feedback, options: dict[str, Any]) -> int:
+        snapshot = feedback.snapshot(version)
+        with self._db.write() as session:
+            run = Run(
+                started_at=utcnow(),
+                engine_version=version,
+                lists_hash=_lists_hash(snapshot),
+                settings=options,
+                status=RunStatus.RUNNING,
+                kind=kind,
+                snapshot=snapshot,
+            )
+            session.add(run)
+            session.flush()
+            return run.id
+
+    def _finish(self, run_id: int, hashes: dict[int, str], *, full: bool) -> RunRow:
+        """Make the run's spans current for every note whose text did not change meanwhile."""
+        flip = (
+            update(NOTES)
+            .where(NOTES.c.id == bindparam("nid"), NOTES.c.text_hash == bindparam("hash"))
+            .values(result_run_id=run_id)
+        )
+        with self._db.write() as session:
+            if hashes:
+                session.execute(flip, [{"nid": k, "hash": v} for k, v in hashes.items()])
+            prune(session, None if full else hashes)
+            run = session.get_one(Run, run_id)
+            run.status, run.finished_at, run.notes_analyzed = RunStatus.DONE, utcnow(), len(hashes)
+            run.spans_found = session.scalar(select(func.count()).where(SpanRecord.run_id == run_id)) or 0
+            return run_row(run)
+
+    def _abandon(self, run_id: int, status: RunStatus) -> RunRow:
+        with self._db.write() as session:
+            session.execute(SPANS.delete().where(SPANS.c.run_id == run_id))
+            run = session.get_one(Run, run_id)
+            run.status, run.finished_at = status, utcnow()
+            return run_row(run)
+
+    def list(self) -> list[RunRow]:
+        """All runs, newest first."""
+        with self._db.read() as session:
+            return [run_row(r) for r in session.scalars(select(Run).order_by(Run.id.desc()))]
+
+    def latest(self) -> RunRow | None:
+        """The newest finished run."""
+        with self._db.read() as session:
+            run = session.scalars(
+                select(Run).where(Run.status == RunStatus.DONE).order_by(Run.id.desc())
+            ).first()
+            return run_row(run) if run else None
+
+
+class _Job:
+    """One run's analysis loop: read a chunk, analyse it, save its spans."""
+
+    def __init__(
+        self,
+        db: Database,
+        run_id: int,
+        analyzer: Analyzer,
+        feedback: Feedback,
+        pseudonyms: bool,
+        progress: Progress | None,
+        cancel: Callable[[], bool] | None,
+    ) -> None:
+        self.db, self.run_id, self.analyzer, self.feedback = db, run_id, analyzer, feedback
+        self.progress, self.cancel = progress, cancel
+        self.issuer: PseudonymIssuer | None = None
+        if pseudonyms:
+            with db.write() as session:
+                self.issuer = PseudonymIssuer(settings.pseudonym_key(session))
+
+    def analyse(self, targets: Sequence[int]) -> dict[int, str]:
+        """Analyse ``targets``; returns note id -> text hash as analysed."""
+        hashes: dict[int, str] = {}
+        for chunk in _chunks(targets):
+            if self.cancel is not None and self.cancel():
+                raise RunCancelled
+            with self.db.read() as session:
+                notes = session.execute(
+                    select(Note.id, Note.text, Note.external_id, Note.patient_id, Note.text_hash).where(
+                        Note.id.in_(chunk)
+                    )
+                ).all()
+            rows: list[dict[str, Any]] = []
+            for note_id, text, external_id, patient_id, text_hash in notes:
+                spans = self.analyzer.analyze(text, self.feedback.context(note_id, external_id, patient_id))
+                rows.extend(self._rows(note_id, text, spans))
+                hashes[note_id] = text_hash
+            if rows:
+                with self.db.write() as session:
+                    session.execute(insert(SPANS), rows)
+            if self.progress is not None:
+                self.progress(len(hashes), len(targets))
+        return hashes
+
+    def _rows(self, note_id: int, text: str, spans: list[Span]) -> Iterator[dict[str, Any]]:
+        for s in spans:
+            tag = self.issuer.tag(s.entity, s.ref or text[s.start : s.end]) if self.issuer else None
+            yield {
+                "run_id": self.run_id,
+                "note_id": note_id,
+                "start": s.start,
+                "end": s.end,
+                "entity": s.entity.value,
+                "masker": s.masker,
+                "reason": s.reason,
+                "flags": ",".join(s.flags),
+                "ref": s.ref,
+                "pseudonym": tag,
+            }

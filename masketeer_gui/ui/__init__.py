@@ -1,0 +1,1 @@
+"""The PySide6 review workspace: the only package that imports Qt."""

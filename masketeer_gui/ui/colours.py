@@ -1,0 +1,63 @@
+"""Entity colours: Paul Tol's colour-blind-safe "muted" scheme, one colour per entity type.
+
+The nine colours stay distinguishable for the common colour-vision deficiencies and work as
+highlight backgrounds on light and dark palettes alike; the text drawn on them is black or
+white, whichever contrasts more (WCAG relative luminance), so every label stays readable.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor
+
+from masketeer_gui.engine.span import Entity
+
+# https://personal.sron.nl/~pault/ — "muted" qualitative scheme (9 colours).
+_HEX: dict[Entity, str] = {
+    Entity.HCP: "#332288",  # indigo
+    Entity.PAT: "#CC6677",  # rose
+    Entity.PER: "#DDCC77",  # sand
+    Entity.SIT: "#117733",  # green
+    Entity.WEB: "#88CCEE",  # cyan
+    Entity.MAI: "#882255",  # wine
+    Entity.ADD: "#44AA99",  # teal
+    Entity.PHO: "#999933",  # olive
+    Entity.ZIP: "#AA4499",  # purple
+}
+FLAG_HEX = "#EE3377"  # underline for spans that need review (Tol "vibrant" magenta)
+
+
+def _channel(value: int) -> float:
+    c = value / 255
+    return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def luminance(colour: QColor) -> float:
+    """WCAG relative luminance of an sRGB colour (0 black .. 1 white)."""
+    r, g, b = _channel(colour.red()), _channel(colour.green()), _channel(colour.blue())
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: QColor, b: QColor) -> float:
+    """WCAG contrast ratio between two colours (1 .. 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def text_on(background: QColor) -> QColor:
+    """Black or white, whichever is more readable on ``background``."""
+    black, white = QColor("#000000"), QColor("#FFFFFF")
+    return black if contrast(background, black) >= contrast(background, white) else white
+
+
+def entity_colour(entity: Entity | str) -> QColor:
+    """The highlight colour of an entity type."""
+    return QColor(_HEX[Entity(entity)])
+
+
+def entity_text_colour(entity: Entity | str) -> QColor:
+    """The text colour to draw on ``entity_colour(entity)``."""
+    return text_on(entity_colour(entity))
+
+
+def flag_colour() -> QColor:
+    return QColor(FLAG_HEX)

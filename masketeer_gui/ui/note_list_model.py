@@ -1,0 +1,208 @@
+"""The note list: a thin table model over plain ``NoteRow``s, and the proxy that filters it.
+
+Sorting happens in the source model on the Python list (one ``list.sort`` with a key), not in
+``QSortFilterProxyModel.lessThan``: 35k rows would mean a million Python calls per click.
+The proxy only filters, and forwards sort requests to the source.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
+
+from masketeer_gui.engine.span import ENTITY_NAMES
+from masketeer_gui.ui.project_api import ENTITY_ORDER, NoteRow, ReviewStatus
+
+ROW_ROLE = Qt.ItemDataRole.UserRole + 1
+_FIXED = ("Note", "Patient", "Length", "Spans")
+_TAIL = ("Flags", "Status")
+HEADERS = (*_FIXED, *(str(e) for e in ENTITY_ORDER), *_TAIL)
+COL_ID, COL_PATIENT, COL_LENGTH, COL_SPANS = range(4)
+COL_FIRST_ENTITY = len(_FIXED)
+COL_FLAGS = len(HEADERS) - 2
+COL_STATUS = len(HEADERS) - 1
+_NUMERIC = frozenset(range(COL_LENGTH, COL_STATUS))
+_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+Index = QModelIndex | QPersistentModelIndex
+
+
+def _cell(row: NoteRow, column: int) -> Any:
+    if column == COL_ID:
+        return row.external_id
+    if column == COL_PATIENT:
+        return row.patient_id or ""
+    if column == COL_LENGTH:
+        return row.length
+    if column == COL_SPANS:
+        return row.spans if row.analyzed else ""
+    if column == COL_FLAGS:
+        return row.flagged or ""
+    if column == COL_STATUS:
+        return row.review.value
+    return row.counts.get(ENTITY_ORDER[column - COL_FIRST_ENTITY], 0) or ""
+
+
+def sort_key(column: int) -> Callable[[NoteRow], Any]:
+    """The Python sort key of a column (numbers as numbers, ids naturally)."""
+    if column == COL_ID:
+        return lambda r: (len(r.external_id), r.external_id)
+    if column == COL_PATIENT:
+        return lambda r: r.patient_id or ""
+    if column == COL_STATUS:
+        return lambda r: r.review.value
+    if column == COL_SPANS:
+        return lambda r: r.spans
+    if column == COL_FLAGS:
+        return lambda r: r.flagged
+    if column == COL_LENGTH:
+        return lambda r: r.length
+    entity = ENTITY_ORDER[column - COL_FIRST_ENTITY]
+    return lambda r: r.counts.get(entity, 0)
+
+
+class NoteListModel(QAbstractTableModel):
+    """Rows of the project's notes; ``ROW_ROLE`` hands back the ``NoteRow`` itself."""
+
+    def __init__(self, rows: Sequence[NoteRow] = (), parent: Any = None) -> None:
+        super().__init__(parent)
+        self._rows: list[NoteRow] = list(rows)
+        self._where: dict[int, int] = {}
+        self._reindex()
+
+    def _reindex(self) -> None:
+        self._where = {row.id: i for i, row in enumerate(self._rows)}
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row = self._rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return _cell(row, index.column())
+        if role == ROW_ROLE:
+            return row
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in _NUMERIC:
+            return int(_RIGHT.value)
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(HEADERS):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return HEADERS[section]
+        if role == Qt.ItemDataRole.ToolTipRole and COL_FIRST_ENTITY <= section < COL_FLAGS:
+            return f"{ENTITY_NAMES[ENTITY_ORDER[section - COL_FIRST_ENTITY]]}: spans per note"
+        return None
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        if not 0 <= column < len(HEADERS):
+            return
+        self.layoutAboutToBeChanged.emit()
+        old_keys = [r.id for r in self._rows]
+        self._rows.sort(key=sort_key(column), reverse=order == Qt.SortOrder.DescendingOrder)
+        self._reindex()
+        old = self.persistentIndexList()
+        new = [self.index(self._where[old_keys[i.row()]], i.column()) for i in old]
+        self.changePersistentIndexList(old, new)
+        self.layoutChanged.emit()
+
+    # --- domain access -------------------------------------------------------------------------
+    def rows(self) -> list[NoteRow]:
+        return list(self._rows)
+
+    def row_at(self, row: int) -> NoteRow:
+        return self._rows[row]
+
+    def row_of(self, note_id: int) -> int:
+        """The model row of a note id, or -1."""
+        return self._where.get(note_id, -1)
+
+    def reset_rows(self, rows: Iterable[NoteRow]) -> None:
+        self.beginResetModel()
+        self._rows = list(rows)
+        self._reindex()
+        self.endResetModel()
+
+    def update_rows(self, rows: Iterable[NoteRow]) -> None:
+        """Replace known rows by id (streamed run results); one signal per contiguous block."""
+        changed: list[int] = []
+        for new in rows:
+            i = self._where.get(new.id)
+            if i is not None and self._rows[i] != new:
+                self._rows[i] = new
+                changed.append(i)
+        last = self.columnCount() - 1
+        for first, end in _blocks(sorted(changed)):
+            self.dataChanged.emit(self.index(first, 0), self.index(end, last))
+
+
+def _blocks(sorted_rows: list[int]) -> list[tuple[int, int]]:
+    blocks: list[tuple[int, int]] = []
+    for r in sorted_rows:
+        if blocks and blocks[-1][1] == r - 1:
+            blocks[-1] = (blocks[-1][0], r)
+        else:
+            blocks.append((r, r))
+    return blocks
+
+
+class NoteFilterProxy(QSortFilterProxyModel):
+    """Filters the note list by search text, review status and flags; sorting is the source's."""
+
+    FILTERS = ("All notes", "Flagged", "Open", "Open & flagged", "Reviewed", "With spans", "Without spans")
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._needle = ""
+        self._mode = "All notes"
+        self.setDynamicSortFilter(True)
+
+    def set_search(self, text: str) -> None:
+        self.beginFilterChange()
+        self._needle = text.strip().casefold()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def set_mode(self, mode: str) -> None:
+        self.beginFilterChange()
+        self._mode = mode if mode in self.FILTERS else "All notes"
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def accepts(self, row: NoteRow) -> bool:
+        """The filter on a plain row (also used by 'next flagged')."""
+        if self._needle and not (
+            self._needle in row.external_id.casefold() or self._needle in (row.patient_id or "").casefold()
+        ):
+            return False
+        mode = self._mode
+        flagged, is_open = row.flagged > 0, row.review == ReviewStatus.OPEN
+        return {
+            "All notes": True,
+            "Flagged": flagged,
+            "Open": is_open,
+            "Open & flagged": flagged and is_open,
+            "Reviewed": not is_open,
+            "With spans": row.spans > 0,
+            "Without spans": row.analyzed and row.spans == 0,
+        }[mode]
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        model = self.sourceModel()
+        if not isinstance(model, NoteListModel) or source_parent.isValid():
+            return True
+        if not self._needle and self._mode == "All notes":
+            return True
+        return self.accepts(model.row_at(source_row))
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        model = self.sourceModel()
+        if model is not None:
+            model.sort(column, order)

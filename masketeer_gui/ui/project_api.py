@@ -1,0 +1,106 @@
+"""What the GUI needs from a project: a Protocol over the store's plain rows (``store/rows.py``).
+
+The window, models and workers only talk to ``ProjectApi``; ``store_adapter.StoreProject``
+implements it with the store's ``Project`` facade. Rows cross threads, so they are the store's
+frozen dataclasses holding ids and values, never ORM objects. Every method may raise the
+store's ``ProjectEnvironmentError`` (shown in plain words); anything else is a bug.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from masketeer_gui.engine.lists import CorrectionAction
+from masketeer_gui.engine.span import Entity, Span
+from masketeer_gui.store.rows import (
+    CorrectionRow,
+    NoteRow,
+    PendingChange,
+    Preview,
+    ReviewStatus,
+    Scope,
+    TermKind,
+    TermRow,
+    TermSpec,
+)
+
+__all__ = [
+    "ENTITY_ORDER", "CancelCheck", "CorrectionRow", "NoteRow", "PendingChange", "Preview", "ProgressCallback",
+    "ProjectApi", "ReviewNote", "ReviewStatus", "Scope", "Stats", "TermKind", "TermRow", "TermSpec",
+]
+
+ENTITY_ORDER: tuple[Entity, ...] = tuple(Entity)
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewNote:
+    """A note as the reviewer sees it: text, current spans with their tags, and the decisions so far."""
+
+    id: int
+    external_id: str
+    patient_id: str
+    text: str
+    spans: tuple[Span, ...]
+    pseudonyms: tuple[str, ...]  # one tag per span
+    review: ReviewStatus = ReviewStatus.OPEN
+    accepted: frozenset[tuple[int, int]] = frozenset()
+    corrections: tuple[CorrectionRow, ...] = ()
+    analyzed: bool = False
+
+    def span_at(self, offset: int) -> Span | None:
+        """The span covering ``offset``, if any."""
+        return next((s for s in self.spans if s.start <= offset < s.end), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """Counts for the statistics view (the paper's Tables 6-7 and Figures 1-2)."""
+
+    notes: int
+    notes_with_phi: int
+    per_entity: dict[str, int] = field(default_factory=dict)
+    per_masker: dict[str, int] = field(default_factory=dict)
+    tokens_hist: dict[int, int] = field(default_factory=dict)
+    spans_hist: dict[int, int] = field(default_factory=dict)
+
+
+# notes done, notes in total, rows just finished (may be empty); called on the worker thread
+ProgressCallback = Callable[[int, int, Sequence[NoteRow]], None]
+CancelCheck = Callable[[], bool]
+
+
+class ProjectApi(Protocol):
+    """The project as the GUI sees it. ``run`` and ``import_corpus`` are called on the worker
+    thread, the rest on the GUI thread (each call is one short store transaction)."""
+
+    path: Path
+
+    def note_rows(self, note_ids: Sequence[int] | None = None) -> list[NoteRow]: ...
+    def note(self, note_id: int) -> ReviewNote: ...
+    def run(
+        self, note_ids: Sequence[int] | None, progress: ProgressCallback, cancelled: CancelCheck,
+        full: bool = False,
+    ) -> int: ...
+    def import_corpus(self, source: Path, progress: ProgressCallback, cancelled: CancelCheck) -> str: ...
+    def export(self, target: Path) -> int: ...
+    def set_review(self, note_id: int, status: ReviewStatus) -> None: ...
+    def set_accepted(self, note_id: int, span: Span, accepted: bool) -> None: ...
+    def add_correction(
+        self, note_id: int, start: int, end: int, action: CorrectionAction, entity: Entity | None
+    ) -> int: ...
+    def remove_correction(self, correction_id: int) -> None: ...
+    def terms(self) -> list[TermRow]: ...
+    def preview(self, change: PendingChange) -> Preview: ...
+    def add_term(self, spec: TermSpec, source_note: int | None = None, why: str = "") -> int: ...
+    def remove_term(self, term_id: int) -> None: ...
+    def edit_term(self, term_id: int, spec: TermSpec) -> None: ...
+    def import_terms(self, source: Path) -> int: ...
+    def export_terms(self, target: Path) -> int: ...
+    def term_notes(self, spec: TermSpec, limit: int = 200) -> list[str]: ...
+    def find_note(self, external_id: str) -> int | None: ...
+    def external_id(self, note_id: int) -> str: ...
+    def stats(self) -> Stats: ...
+    def close(self) -> None: ...

@@ -1,0 +1,31 @@
+"""Where the bundled files are: the source tree, a PyInstaller bundle, or an installed share folder."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtGui import QIcon
+
+
+def resources_dir() -> Path:
+    """The ``resources/`` folder (demo corpus, icons, .desktop file)."""
+    candidates = []
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        candidates.append(Path(bundle) / "resources")
+    candidates.append(Path(__file__).resolve().parents[2] / "resources")
+    candidates.append(Path(sys.prefix) / "share" / "masketeer-gui")
+    for candidate in candidates:
+        if (candidate / "demo").is_dir() or (candidate / "icons").is_dir():
+            return candidate
+    return candidates[-1]
+
+
+def app_icon() -> QIcon:
+    icons = resources_dir() / "icons"
+    icon = QIcon()
+    for name in ("masketeer.svg", "masketeer-256.png", "masketeer.png"):
+        if (icons / name).is_file():
+            icon.addFile(str(icons / name))
+    return icon

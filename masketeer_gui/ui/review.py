@@ -1,0 +1,186 @@
+"""The review actions behind the keys: accept, reject, add a missed span, change type, whitelist,
+blacklist, mark reviewed. Each builds an undo command and lets the window perform it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, QPoint, Signal
+
+from masketeer_gui.engine.lists import CorrectionAction
+from masketeer_gui.engine.span import Entity
+from masketeer_gui.ui.commands import AcceptSpan, AddTerm, Correct, EditTerm, SetReview
+from masketeer_gui.ui.entity_menu import EntityMenu
+from masketeer_gui.ui.project_api import PendingChange, ReviewStatus, TermKind, TermRow
+from masketeer_gui.ui.term_dialog import TermDialog
+from masketeer_gui.ui.workers import Job
+
+if TYPE_CHECKING:
+    from masketeer_gui.ui.main_window import MainWindow
+
+
+class ReviewController(QObject):
+    """Turns key presses into store changes for the note in view."""
+
+    previewShown = Signal(object)  # a term dialog received its preview (Preview or None)
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.entity_menu: EntityMenu | None = None
+        self.term_dialog: TermDialog | None = None
+        window.previews.succeeded.connect(self._on_preview)
+        window.previews.failed.connect(self._on_preview_failed)
+
+    # --- span decisions -------------------------------------------------------------------------
+    def accept(self) -> None:
+        note, span = self.window.current, self.window.note_view.current_span()
+        if note is None or span is None:
+            return self._hint("Select a span first (click it, or press S).")
+        accepted = (span.start, span.end) not in note.accepted
+        self.window.perform(AcceptSpan(self.window, note.id, span, accepted))
+        if accepted:
+            self.window.note_view.step(+1)
+
+    def reject(self) -> None:
+        note, span = self.window.current, self.window.note_view.current_span()
+        if note is None or span is None:
+            return self._hint("Select a span first (click it, or press S).")
+        text = f"Reject {span.entity} span"
+        self.window.perform(Correct(self.window, note.id, span.start, span.end, CorrectionAction.REMOVE, None, text))
+
+    def add_missed(self) -> None:
+        note, selection = self.window.current, self.window.note_view.selection()
+        if note is None or selection is None:
+            return self._hint("Select the missed words with the mouse or Shift+arrows first.")
+        start, end = _trimmed(note.text, *selection)
+        if start >= end:
+            return self._hint("The selection holds only spaces.")
+        self._choose_entity("Mask as…", None, lambda e: self._add(note.id, start, end, e))
+
+    def _add(self, note_id: int, start: int, end: int, entity: Entity) -> None:
+        text = f"Add missed {entity} span"
+        self.window.perform(Correct(self.window, note_id, start, end, CorrectionAction.ADD, entity, text))
+
+    def change_type(self) -> None:
+        note, span = self.window.current, self.window.note_view.current_span()
+        if note is None or span is None:
+            return self._hint("Select a span first (click it, or press S).")
+
+        def retype(entity: Entity) -> None:
+            if entity != span.entity:
+                text = f"Change {span.entity} to {entity}"
+                self.window.perform(
+                    Correct(self.window, note.id, span.start, span.end, CorrectionAction.RETYPE, entity, text)
+                )
+
+        self._choose_entity("Change type to…", span.entity, retype)
+
+    def toggle_reviewed(self) -> None:
+        note = self.window.current
+        if note is None:
+            return
+        after = ReviewStatus.OPEN if note.review is ReviewStatus.REVIEWED else ReviewStatus.REVIEWED
+        self.window.perform(SetReview(self.window, note.id, after, note.review))
+
+    def _choose_entity(self, title: str, current: Entity | None, then: Any) -> None:
+        menu = EntityMenu(title, self.window, current)
+        menu.chosen.connect(then)
+        menu.aboutToHide.connect(self._menu_closed)
+        self.entity_menu = menu
+        view = self.window.note_view.original
+        menu.popup(view.viewport().mapToGlobal(view.cursorRect().bottomLeft() + QPoint(0, 4)))
+
+    def _menu_closed(self) -> None:
+        if self.entity_menu is not None:
+            self.entity_menu.deleteLater()
+            self.entity_menu = None
+
+    # --- lists -----------------------------------------------------------------------------------
+    def whitelist(self) -> None:
+        self.open_term_dialog(TermKind.WHITELIST)
+
+    def blacklist(self) -> None:
+        self.open_term_dialog(TermKind.BLACKLIST)
+
+    def open_term_dialog(
+        self, kind: TermKind, replacing: TermRow | None = None, blank: bool = False
+    ) -> TermDialog | None:
+        note, project = self.window.current, self.window.project
+        if project is None:
+            return None
+        term, entity = ("", None) if blank else self._word_in_view()
+        if replacing is not None:
+            term, entity = replacing.term, replacing.entity
+        elif not term and not blank:
+            self._hint("Select a word or a span first.")
+            return None
+        dialog = TermDialog(
+            self.window, replacing.kind if replacing else kind, term, entity,
+            note.external_id if note else "", note.patient_id or "" if note else "", replacing, project.terms(),
+        )
+        dialog.previewRequested.connect(self._ask_preview)
+        dialog.accepted.connect(lambda: self._apply_term(dialog))
+        dialog.finished.connect(dialog.deleteLater)
+        self.term_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _word_in_view(self) -> tuple[str, Entity | None]:
+        note, view = self.window.current, self.window.note_view
+        if note is None:
+            return "", None
+        selection = view.selection()
+        if selection is not None:
+            start, end = _trimmed(note.text, *selection)
+            return note.text[start:end], None
+        span = view.current_span()
+        return (note.text[span.start : span.end], span.entity) if span else ("", None)
+
+    def _ask_preview(self, change: PendingChange) -> None:
+        project = self.window.project
+        if project is not None:
+            self.window.previews.cancel_all()
+            self.window.previews.submit(Job("Preview", lambda p, c: project.preview(change), change=change))
+
+    def _on_preview(self, job: Job, result: Any) -> None:
+        if self.term_dialog is not None and "change" in job.meta:
+            self.term_dialog.show_preview(job.meta["change"], result)
+            self.previewShown.emit(self.term_dialog.preview)
+
+    def _on_preview_failed(self, job: Job, message: str, _environment: bool) -> None:
+        if self.term_dialog is not None and "change" in job.meta:
+            self.term_dialog.show_preview(job.meta["change"], None, f"Cannot preview: {message}")
+            self.previewShown.emit(None)
+
+    def _apply_term(self, dialog: TermDialog) -> None:
+        if dialog.preview is None:
+            return
+        affected = dialog.preview.note_ids
+        note = self.window.current
+        if dialog.replacing is not None:
+            command: Any = EditTerm(self.window, dialog.replacing, dialog.spec(), affected)
+        else:
+            source = note.id if note is not None else None
+            command = AddTerm(self.window, dialog.spec(), affected, source, dialog.why.text().strip())
+        self.window.perform(command)
+
+    # --- state ---------------------------------------------------------------------------------
+    def update_enabled(self) -> None:
+        has_note = self.window.current is not None
+        for name in ("accept", "reject", "add", "retype", "whitelist", "blacklist", "reviewed"):
+            action = getattr(self.window, f"act_{name}", None)
+            if action is not None:
+                action.setEnabled(has_note)
+
+    def _hint(self, text: str) -> None:
+        self.window.statusBar().showMessage(text, 5000)
+
+
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    """``[start, end)`` without white space and punctuation around it."""
+    while start < end and not text[start].isalnum():
+        start += 1
+    while end > start and not text[end - 1].isalnum():
+        end -= 1
+    return start, end

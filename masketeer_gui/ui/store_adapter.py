@@ -1,0 +1,236 @@
+"""``ProjectApi`` on the store's ``Project`` facade (``masketeer_gui.store``).
+
+Mostly one store call per method. Two things the facade does not hand out yet are filled in
+here (see ``project_extras``): the tags of the pseudonymized view and the statistics. And a
+run's results stream to the note list while it runs: an observing analyzer keeps what each
+``analyze`` call found (per thread), and after each chunk the rows of that chunk are built from
+it, checked note by note against the chunk's text lengths (nothing is shown if they disagree).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from masketeer_gui.engine.lists import CorrectionAction, NameLists, NoteContext
+from masketeer_gui.engine.pseudonyms import tag_for
+from masketeer_gui.engine.span import Entity, Span
+from masketeer_gui.store import Project
+from masketeer_gui.store.analyzers import Analyzer, default_factory
+from masketeer_gui.store.rows import MarkLabel, NoteDetail, RunStatus
+from masketeer_gui.ui import project_extras
+from masketeer_gui.ui.project_api import (
+    CancelCheck,
+    NoteRow,
+    PendingChange,
+    Preview,
+    ProgressCallback,
+    ReviewNote,
+    ReviewStatus,
+    Stats,
+    TermRow,
+    TermSpec,
+)
+
+_seen = threading.local()  # per thread: [(text length, spans)] of the current chunk
+
+
+class _Observed:
+    """An analyzer that remembers, per thread, what it found (for streaming a run's rows)."""
+
+    def __init__(self, inner: Analyzer) -> None:
+        self._inner = inner
+        self.lexicon = getattr(inner, "lexicon", None)  # the store's engine_version reads it
+
+    def analyze(self, text: str, context: NoteContext | None = None) -> list[Span]:
+        spans = self._inner.analyze(text, context)
+        log = getattr(_seen, "log", None)
+        if log is not None:
+            log.append((len(text), spans))
+        return spans
+
+
+def observed_factory(names: NameLists) -> Analyzer:
+    return _Observed(default_factory(names))
+
+
+class StoreProject:
+    """The GUI's view of one open project file."""
+
+    def __init__(self, project: Project) -> None:
+        self.store = project
+        self.path = project.path
+        self._key: bytes | None = None
+        self._tokens: dict[int, int] | None = None
+
+    @classmethod
+    def open(cls, path: Path) -> StoreProject:
+        return cls(Project.open(path, analyzer_factory=observed_factory))
+
+    @classmethod
+    def create(cls, path: Path) -> StoreProject:
+        return cls(Project.create(path, analyzer_factory=observed_factory))
+
+    def close(self) -> None:
+        self.store.close()
+
+    # --- notes ----------------------------------------------------------------------------------
+    def note_rows(self, note_ids: Sequence[int] | None = None) -> list[NoteRow]:
+        return self.store.notes.list(note_ids)
+
+    def find_note(self, external_id: str) -> int | None:
+        return self.store.notes.find(external_id)
+
+    def external_id(self, note_id: int) -> str:
+        rows = self.store.notes.list([note_id])
+        return rows[0].external_id if rows else str(note_id)
+
+    def note(self, note_id: int) -> ReviewNote:
+        detail = self.store.notes.get(note_id)
+        spans = tuple(s.to_span() for s in detail.spans)
+        return ReviewNote(
+            detail.id, detail.external_id, detail.patient_id or "", detail.text, spans,
+            self._tags(detail, spans), detail.review, self._accepted(note_id), detail.corrections,
+            detail.run_id is not None,
+        )
+
+    def _tags(self, detail: NoteDetail, spans: tuple[Span, ...]) -> tuple[str, ...]:
+        if self._key is None:
+            self._key = project_extras.pseudonym_key(self.store)
+        stored = [s.pseudonym for s in detail.spans]
+        return tuple(
+            p or tag_for(self._key, s.entity, s.ref or detail.text[s.start : s.end])
+            for s, p in zip(spans, stored, strict=True)
+        )
+
+    def _accepted(self, note_id: int) -> frozenset[tuple[int, int]]:
+        marks = self.store.marks.list(note_id=note_id, annotator=self.store.user)
+        return frozenset(
+            (m.start, m.end) for m in marks
+            if m.sample_id is None and m.label is MarkLabel.TP and m.start is not None and m.end is not None
+        )
+
+    def set_review(self, note_id: int, status: ReviewStatus) -> None:
+        self.store.notes.set_review([note_id], status)
+
+    def set_accepted(self, note_id: int, span: Span, accepted: bool) -> None:
+        marks = self.store.marks
+        mine = [
+            m for m in marks.list(note_id=note_id, annotator=self.store.user)
+            if m.sample_id is None and m.label is MarkLabel.TP and (m.start, m.end) == (span.start, span.end)
+        ]
+        if accepted and not mine:
+            marks.add(note_id, MarkLabel.TP, start=span.start, end=span.end, entity=span.entity, masker=span.masker)
+        elif not accepted:
+            for mark in mine:
+                marks.remove(mark.id)
+
+    def add_correction(
+        self, note_id: int, start: int, end: int, action: CorrectionAction, entity: Entity | None
+    ) -> int:
+        return self.store.corrections.add(note_id, start, end, action, entity).id
+
+    def remove_correction(self, correction_id: int) -> None:
+        self.store.corrections.remove(correction_id)
+
+    # --- runs -----------------------------------------------------------------------------------
+    def run(self, note_ids: Sequence[int] | None, progress: ProgressCallback, cancelled: CancelCheck,
+            full: bool = False) -> int:
+        """Analyze ``note_ids``, or the notes whose result is missing or outdated (all with ``full``)."""
+        runs = self.store.runs
+        if full:
+            targets = [row.id for row in self.store.notes.list()]
+        else:
+            targets = sorted(set(note_ids)) if note_ids is not None else runs.outdated()
+        if not targets:
+            progress(0, 0, [])
+            return 0
+        streamer = _Streamer(self.store, targets, progress)
+        _seen.log = []
+        try:
+            run = runs.run(incremental=False, note_ids=None if full else targets, progress=streamer,
+                           cancel=cancelled)
+        finally:
+            _seen.log = None
+        if run.status is not RunStatus.CANCELLED:
+            progress(len(targets), len(targets), self.store.notes.list(targets))
+        return run.notes_analyzed
+
+    def import_corpus(self, source: Path, progress: ProgressCallback, cancelled: CancelCheck) -> str:
+        report = self.store.import_corpus(Path(source), progress=lambda n: progress(n, 0, []))
+        self._tokens = None
+        parts = [f"{report.added:,} new", f"{report.updated:,} changed", f"{report.unchanged:,} unchanged notes"]
+        if report.stale_corrections:
+            parts.append(f"{report.stale_corrections} corrections need a look (their note changed)")
+        return ", ".join(parts)
+
+    def export(self, target: Path) -> int:
+        return self.store.export_notes(Path(target)).notes
+
+    # --- terms ----------------------------------------------------------------------------------
+    def terms(self) -> list[TermRow]:
+        return self.store.terms.list()
+
+    def preview(self, change: PendingChange) -> Preview:
+        return self.store.preview(change)
+
+    def add_term(self, spec: TermSpec, source_note: int | None = None, why: str = "") -> int:
+        return self.store.terms.add(spec, why=why, source_note_id=source_note).id
+
+    def remove_term(self, term_id: int) -> None:
+        self.store.terms.remove(term_id)
+
+    def edit_term(self, term_id: int, spec: TermSpec) -> None:
+        self.store.terms.edit(term_id, spec)
+
+    def term_notes(self, spec: TermSpec, limit: int = 200) -> list[str]:
+        return project_extras.term_notes(self.store, spec, limit)
+
+    def import_terms(self, source: Path) -> int:
+        terms, _corrections = self.store.import_lists(Path(source))
+        return terms
+
+    def export_terms(self, target: Path) -> int:
+        terms, _corrections = self.store.export_lists(Path(target))
+        return terms
+
+    # --- statistics -----------------------------------------------------------------------------
+    def stats(self) -> Stats:
+        rows = self.store.notes.list()
+        if self._tokens is None:
+            self._tokens = project_extras.tokens_histogram(self.store)
+        return project_extras.stats(self.store, rows, self._tokens)
+
+
+class _Streamer:
+    """The store's per-chunk progress, turned into (done, total, rows of that chunk)."""
+
+    def __init__(self, project: Project, targets: Sequence[int], progress: ProgressCallback) -> None:
+        self.project, self.targets, self.progress = project, targets, progress
+        self.done = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        chunk = self.targets[self.done : done]
+        self.done = done
+        log = getattr(_seen, "log", None) or []
+        _seen.log = []
+        self.progress(done, total, self._rows(chunk, log))
+
+    def _rows(self, chunk: Sequence[int], log: list[tuple[int, list[Span]]]) -> list[NoteRow]:
+        if len(log) != len(chunk):
+            return []
+        rows = self.project.notes.list(chunk)
+        if [r.length for r in rows] != [length for length, _ in log]:
+            return []
+        return [_with_spans(row, spans) for row, (_, spans) in zip(rows, log, strict=True)]
+
+
+def _with_spans(row: NoteRow, spans: list[Span]) -> NoteRow:
+    counts: dict[Entity, int] = {}
+    for span in spans:
+        counts[span.entity] = counts.get(span.entity, 0) + 1
+    flagged = sum(1 for s in spans if s.flags)
+    return replace(row, counts=counts, spans=len(spans), flagged=flagged, analyzed=True)
+

@@ -1,0 +1,83 @@
+"""FullName masker: capitalised neighbours of a proven name (after Salutation and NameDictionary)."""
+
+from __future__ import annotations
+
+import pytest
+
+from masketeer_gui.engine.lists import NameLists
+from masketeer_gui.engine.pipeline import Deidentifier
+from masketeer_gui.engine.span import Entity
+from tests.engine.conftest import EngineFactory, Hit, hits
+
+HCP, PAT, PER = Entity.HCP, Entity.PAT, Entity.PER
+F = "FullName"
+LISTS = NameLists(patients=("Gstrein",), hcps=("Zangerl",))
+
+
+@pytest.fixture(scope="module")
+def engine(make_engine: EngineFactory) -> Deidentifier:
+    return make_engine(LISTS, maskers=("Salutation", "NameDictionary", "FullName"))
+
+
+def by_full_name(engine: Deidentifier, text: str) -> list[Hit]:
+    return [h for h in hits(engine, text) if h.masker == F]
+
+
+MUST_MATCH: list[tuple[str, list[tuple[str, Entity, tuple[str, ...]]]]] = [
+    ("Lia Maier kommt", [("Lia", PER, ("unknown-word",))]),
+    ("Maier Lia kommt", [("Lia", PER, ("unknown-word",))]),
+    ("M. Huber kommt", [("M", PER, ("initial",))]),
+    ("heute X. Gstrein", [("X", PAT, ("initial",))]),
+    ("Heute Lia Gstrein", [("Lia", PAT, ("unknown-word",))]),  # takes the proven name's type
+    ("Heute Zangerl Nanni", [("Nanni", HCP, ("unknown-word",))]),
+    ("Huber Nanni Wolf", [("Nanni", PER, ("unknown-word",)), ("Wolf", PER, ("unknown-word",))]),  # chains
+    ("Koch Huber", [("Koch", PER, ())]),  # at sentence start NameDictionary leaves the noun-name
+    ("Koch Gstrein kommt", [("Koch", PAT, ())]),
+    ("Lia-Nanni Huber", [("Lia-Nanni", PER, ("unknown-word",))]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), MUST_MATCH)
+def test_must_match(
+    engine: Deidentifier, text: str, expected: list[tuple[str, Entity, tuple[str, ...]]]
+) -> None:
+    assert by_full_name(engine, text) == [Hit(word, entity, F, flags) for word, entity, flags in expected]
+
+
+MUST_NOT_MATCH = [
+    "Frau Maier Spaziergang",  # the paper's false positive
+    "Huber Kontrolle",
+    "Huber Termin",
+    "Huber EKG",
+    "EKG Huber",
+    "Huber, Nanni",  # a comma separates
+    "Nanni. Huber",  # a sentence end separates
+    "im Garten Huber",
+    "Dr. Hofer Ambulanz",
+    "Huber kommt heute",
+    "Huber 3 Tabletten",
+    "Morbus Wilson Huber",
+]
+
+
+@pytest.mark.parametrize("text", MUST_NOT_MATCH)
+def test_must_not_match(engine: Deidentifier, text: str) -> None:
+    assert by_full_name(engine, text) == []
+
+
+def test_whole_name_is_masked(engine: Deidentifier) -> None:
+    text = "Telefonat: Lia Nanni Gstrein kommt"
+    assert [h.text for h in hits(engine, text)] == ["Lia", "Nanni", "Gstrein"]
+
+
+def test_unknown_neighbour_reference_is_its_own_word(engine: Deidentifier) -> None:
+    spans = engine.analyze("Lia Maier")
+    assert [(s.ref, s.reason) for s in spans] == [
+        ("lia", "next to a proven name (unknown word)"),
+        ("maier", "in the shipped name list"),
+    ]
+
+
+def test_without_full_name_the_neighbour_stays(make_engine: EngineFactory) -> None:
+    engine = make_engine(LISTS, maskers=("Salutation", "NameDictionary"))
+    assert [h.text for h in hits(engine, "Lia Maier kommt")] == ["Maier"]

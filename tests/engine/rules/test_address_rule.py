@@ -1,0 +1,98 @@
+"""RegexAddress: street name plus house number (and door parts) in synthetic telehealth notes."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+
+from masketeer_gui.engine.rules.address import AddressRule, normalise
+from tests.engine.rules.conftest import ANY_TEXT, assert_valid, matched
+
+RULE = AddressRule()
+
+MUST_MATCH: list[tuple[str, list[str]]] = [
+    ("Pat. wohnt jetzt Innrain 52, 6020 Innsbruck", ["Innrain 52"]),
+    ("Ordination Anichstraße 35 im 2. Stock", ["Anichstraße 35"]),
+    ("Labor in der Museumstr. 11a", ["Museumstr. 11a"]),
+    ("Tochter wohnt Maria-Theresien-Straße 18/3", ["Maria-Theresien-Straße 18/3"]),
+    ("Adresse: Am Rain 4, Mils", ["Am Rain 4"]),
+    ("Apotheke am Hauptplatz 1", ["Hauptplatz 1"]),
+    ("neue Adresse Dorfstraße 12a Top 3", ["Dorfstraße 12a Top 3"]),
+    ("Treffpunkt Südtiroler Platz 2, Stiege 2", ["Südtiroler Platz 2, Stiege 2"]),
+    ("Sohn wohnt Innrain 102/14", ["Innrain 102/14"]),
+    ("wohnhaft Innsbrucker Straße 8, 6130 Schwaz", ["Innsbrucker Straße 8"]),
+    ("Praxis Dr.-Karl-Renner-Str. 4", ["Dr.-Karl-Renner-Str. 4"]),
+    ("Bäckerei Alter Markt 3", ["Alter Markt 3"]),
+    ("Wohnung Höttinger Au 12", ["Höttinger Au 12"]),
+    ("Schwester Obere Feldgasse 7", ["Obere Feldgasse 7"]),
+    ("wohnt in der anichstr. 35", ["anichstr. 35"]),
+    ("Physio im Rennweg 2", ["Rennweg 2"]),
+    ("Untere Feldstraße 4-6", ["Untere Feldstraße 4-6"]),
+    ("Salurner Straße 15 Tür 4", ["Salurner Straße 15 Tür 4"]),
+    ("An der Lan 12, 6020 Innsbruck", ["An der Lan 12"]),
+    ("Hauptstrasse 7 ist die neue Adresse", ["Hauptstrasse 7"]),
+    ("Pat. zieht in die Kaiserjägerstr. 1", ["Kaiserjägerstr. 1"]),
+    ("Ing.-Etzel-Straße 20", ["Ing.-Etzel-Straße 20"]),
+    ("<b>Anichstraße</b>   35".replace("<b>", "   ").replace("</b>", "    "), ["Anichstraße       35"]),
+    ("Innrain 52 und Anichstraße 35", ["Innrain 52", "Anichstraße 35"]),
+]
+
+MUST_NOT_MATCH = [
+    "Stiege 2 Stockwerke geschafft",
+    "Gehweg 200 m",
+    "Spaziergang 30 min",
+    "Rundweg 2 km gegangen",
+    "wegen 2 Tbl. Schwindel",
+    "Ringfinger 2 cm Wunde",
+    "nach Hause 2 Tage früher",
+    "Torasemid 10 mg",
+    "auf dem Weg 2 Mal gestolpert",
+    "Am Montag 3 Tbl",
+    "Am Abend 2, am Morgen 1",
+    "Fußweg 20 Minuten",
+    "Parkplatz 3 belegt",
+    "Im Schnitt 2, max 3",
+    "Am Bein 2 Stellen gerötet",
+    "Die Straße 2 Mal überquert",
+    "auf Platz 2 der Warteliste",
+    "Kurzzeitpflegeplatz ab 3.4.",
+    "Der Weg 5",
+    "Schmerzen weg 2 Tage",
+    "Wanderweg 3 Stunden",
+    "im 2. Stock",
+    "Ringer 500 ml",
+    "Kopfzeile 2",
+    "Im Verlauf 3,",
+    "Leider 5 kg zugenommen",
+    "Straße 5",
+    "Rundweg 2,5 km",
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), MUST_MATCH)
+def test_must_match(text: str, expected: list[str]) -> None:
+    assert matched(RULE, text) == expected
+
+
+@pytest.mark.parametrize("text", MUST_NOT_MATCH)
+def test_must_not_match(text: str) -> None:
+    assert matched(RULE, text) == []
+
+
+def test_same_address_same_reference() -> None:
+    texts = ("Museumstr. 11a", "Museumstraße 11a", "museumstrasse 11a", "Museumstr 11a")
+    assert {span.ref for text in texts for span in RULE.find(text)} == {"museumstrasse 11a"}
+
+
+def test_normalise_joins_door_numbers() -> None:
+    assert normalise("Maria-Theresien-Str. 18 / 3") == "maria-theresien-strasse 18/3"
+
+
+def test_known_street_says_so() -> None:
+    (span,) = RULE.find("Innrain 52")
+    assert span.reason == "street address pattern (known street)"
+
+
+@given(ANY_TEXT)
+def test_spans_are_valid_on_any_text(text: str) -> None:
+    assert_valid(list(RULE.find(text)), text, RULE)

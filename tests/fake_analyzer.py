@@ -1,0 +1,80 @@
+"""A stand-in for the engine in runner and CLI tests: masks the capitalised word after a salutation.
+
+"Frau X" / "Herr X" -> PAT, "Dr. X" -> HCP. ``PidAnalyzer`` names the worker process in the
+masker field, so a test can see that notes went through different processes.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from masketeer_gui.engine.lists import NameLists, NoteContext
+from masketeer_gui.engine.span import Entity, Span
+
+_AFTER_SALUTATION = re.compile(r"\b(?P<sal>Frau|Herr|Dr\.)\s+(?P<name>[A-ZÄÖÜ][\wäöüß-]+)")
+
+
+class FakeAnalyzer:
+    """Masks the word after Frau/Herr (PAT) or Dr. (HCP)."""
+
+    def __init__(self, names: NameLists | None = None) -> None:
+        self.names = names
+
+    def masker(self) -> str:
+        return "Salutation"
+
+    def analyze(self, text: str, context: NoteContext | None = None) -> list[Span]:
+        return [
+            Span(
+                m.start("name"),
+                m.end("name"),
+                Entity.HCP if m["sal"] == "Dr." else Entity.PAT,
+                self.masker(),
+                f"after '{m['sal']}'",
+            )
+            for m in _AFTER_SALUTATION.finditer(text)
+        ]
+
+
+class PidAnalyzer(FakeAnalyzer):
+    """Like ``FakeAnalyzer`` but the masker is ``Fake<pid>`` of the process that analyzed the note."""
+
+    def masker(self) -> str:
+        return f"Fake{os.getpid()}"
+
+
+class BrokenAnalyzer(FakeAnalyzer):
+    """Fails on every note with the note's text in the exception message (as a careless bug might)."""
+
+    def analyze(self, text: str, context: NoteContext | None = None) -> list[Span]:
+        raise ValueError(f"cannot handle {text!r}")
+
+
+class DyingAnalyzer(FakeAnalyzer):
+    """Kills its process when it runs in a worker (as the kernel's OOM killer would); fine in the parent."""
+
+    def __init__(self, names: NameLists | None = None) -> None:
+        super().__init__(names)
+        self.parent = os.getpid()
+
+    def analyze(self, text: str, context: NoteContext | None = None) -> list[Span]:
+        if os.getpid() != self.parent:
+            os._exit(3)
+        return super().analyze(text, context)
+
+
+def dying_factory(names: NameLists | None) -> FakeAnalyzer:
+    return DyingAnalyzer(names)
+
+
+def fake_factory(names: NameLists | None) -> FakeAnalyzer:
+    return FakeAnalyzer(names)
+
+
+def pid_factory(names: NameLists | None) -> FakeAnalyzer:
+    return PidAnalyzer(names)
+
+
+def broken_factory(names: NameLists | None) -> FakeAnalyzer:
+    return BrokenAnalyzer(names)

@@ -1,0 +1,125 @@
+"""Export: the deidentify format with keyed tags stable across batches; lists shared between projects."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+from pathlib import Path
+
+import pytest
+
+from masketeer_gui.engine.lists import CorrectionAction
+from masketeer_gui.engine.pseudonyms import tag_for
+from masketeer_gui.engine.span import Entity
+from masketeer_gui.store import Project, ProjectStateError
+from masketeer_gui.store.rows import Scope, TermKind, TermSpec
+from masketeer_gui.store.sharing import ListsFileError
+from tests.store.fakes import NOTES, FakeEngine, note_id, write_jsonl
+
+TAG = re.compile(r"\[(HCP|PAT|PER|SIT|WEB|MAI|ADD|PHO|ZIP)-[A-Z0-9]{6,}\]")
+
+
+def _read(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_export_follows_the_deidentify_contract(loaded: Project, tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    report = loaded.export_notes(out)
+    records = _read(out)
+    assert (report.notes, report.spans) == (6, 6)
+    assert [r["id"] for r in records] == [n["id"] for n in NOTES]
+    first = records[0]
+    assert re.fullmatch(r"Dr\. \[HCP-\w+\] bespricht mit Frau \[PER-\w+\] die Werte\.", str(first["text"]))
+    for record, note in zip(records, NOTES, strict=True):
+        original = note["text"]
+        rebuilt, last = [], 0
+        for span in record["spans"]:  # type: ignore[attr-defined]
+            assert set(span) >= {"start", "end", "entity", "masker", "pseudonym"}
+            assert 0 <= last <= span["start"] < span["end"] <= len(original)
+            assert TAG.fullmatch(span["pseudonym"])
+            rebuilt += [original[last : span["start"]], span["pseudonym"]]
+            last = span["end"]
+        assert "".join([*rebuilt, original[last:]]) == record["text"]
+    assert "Hofer" not in out.read_text(encoding="utf-8")
+    assert stat.S_IMODE(os.stat(out).st_mode) == 0o600
+
+
+def test_tags_are_keyed_and_consistent_across_batches(loaded: Project, tmp_path: Path) -> None:
+    loaded.export_notes(tmp_path / "first.jsonl")
+    loaded.import_corpus(
+        write_jsonl(tmp_path / "b2.jsonl", [{"id": "n9", "text": "Später: Dr. HOFER ruft an."}])
+    )
+    loaded.runs.run()
+    loaded.export_notes(tmp_path / "second.jsonl")
+    first, second = _read(tmp_path / "first.jsonl"), _read(tmp_path / "second.jsonl")
+    assert second[:6] == first
+    tag = first[0]["spans"][0]["pseudonym"]  # type: ignore[index]
+    assert second[6]["spans"][0]["pseudonym"] == tag  # type: ignore[index]
+    with loaded._db.read() as session:
+        key = bytes.fromhex(
+            session.connection()
+            .exec_driver_sql("SELECT json_extract(value, '$') FROM settings WHERE key = 'pseudonym_key'")
+            .scalar()
+        )
+    assert tag == tag_for(key, Entity.HCP, "hofer")
+
+
+def test_export_with_an_explicit_key(loaded: Project, tmp_path: Path) -> None:
+    key = bytes(range(32))
+    loaded.export_notes(tmp_path / "k.jsonl", key=key)
+    assert _read(tmp_path / "k.jsonl")[0]["spans"][0]["pseudonym"] == tag_for(key, Entity.HCP, "hofer")  # type: ignore[index]
+
+
+def test_export_refuses_unanalysed_notes_and_leaves_no_file(
+    project: Project, corpus: Path, tmp_path: Path
+) -> None:
+    project.import_corpus(corpus)
+    with pytest.raises(ProjectStateError, match="6 note"):
+        project.export_notes(tmp_path / "out.jsonl")
+    assert list(tmp_path.glob("out.jsonl*")) == [] and list(tmp_path.glob(".out*")) == []
+
+
+def test_lists_travel_to_another_project(
+    loaded: Project, tmp_path: Path, engine: FakeEngine, corpus: Path
+) -> None:
+    loaded.terms.add(TermSpec(TermKind.WHITELIST, "Rumpf"), why="anatomy")
+    loaded.terms.add(TermSpec(TermKind.BLACKLIST, "Hias", Entity.PAT, Scope.PATIENT, "p2"))
+    loaded.corrections.add(note_id(loaded, "n4"), 23, 28, CorrectionAction.ADD, Entity.PER)
+    shared = tmp_path / "lists.json"
+    assert loaded.export_lists(shared) == (2, 1)
+    assert stat.S_IMODE(os.stat(shared).st_mode) == 0o600
+    with Project.create(tmp_path / "other.db", analyzer_factory=engine) as other:
+        other.import_corpus(corpus)
+        assert other.import_lists(shared) == (2, 1)
+        assert other.import_lists(shared) == (0, 0)  # known terms and corrections are skipped
+        assert next((t.term, t.why) for t in other.terms.list()) == ("Rumpf", "anatomy")
+        other.runs.run()
+        detail = other.notes.get(note_id(other, "n4"))
+        assert [(detail.text[s.start : s.end], s.entity) for s in detail.spans] == [("Werte", Entity.PER)]
+
+
+def test_corrections_only_travel_to_the_same_text(
+    loaded: Project, tmp_path: Path, engine: FakeEngine
+) -> None:
+    loaded.corrections.add(note_id(loaded, "n4"), 23, 28, CorrectionAction.ADD, Entity.PER)
+    loaded.export_lists(tmp_path / "lists.json")
+    changed = [dict(n, text="Werte heute anders.") if n["id"] == "n4" else n for n in NOTES]
+    with Project.create(tmp_path / "other.db", analyzer_factory=engine) as other:
+        other.import_corpus(write_jsonl(tmp_path / "changed.jsonl", changed))
+        assert other.import_lists(tmp_path / "lists.json") == (0, 0)
+
+
+def test_a_bad_lists_file(project: Project, tmp_path: Path) -> None:
+    bad = tmp_path / "lists.json"
+    bad.write_text('{"format": "something else"}', encoding="utf-8")
+    with pytest.raises(ListsFileError, match=r"lists\.json: not a Masketeer lists file"):
+        project.import_lists(bad)
+    bad.write_text(
+        '{"format": "masketeer-lists",\n "terms": [{"kind": "nope", "term": "Huber"}]}', encoding="utf-8"
+    )
+    with pytest.raises(ListsFileError, match="malformed") as caught:
+        project.import_lists(bad)
+    assert "Huber" not in str(caught.value)

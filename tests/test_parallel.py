@@ -1,0 +1,108 @@
+"""The multiprocessing runner: input order, shared keyed tags, collision repair, error paths."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+
+import pytest
+
+from masketeer_gui.corpus_io import CorpusError, NoteRecord
+from masketeer_gui.engine.render import TagLedger
+from masketeer_gui.parallel import EngineSpec, chunked, reconcile, run_chunks
+from tests.fake_analyzer import broken_factory, dying_factory, fake_factory, pid_factory
+
+KEY = b"k" * 32
+SURNAMES = [f"Name{chr(65 + i % 26)}{i}" for i in range(40)]
+
+
+def names_of(i: int) -> tuple[str, str]:
+    """The patient and the doctor of note ``i``."""
+    return SURNAMES[i % 40], SURNAMES[(i * 7) % 40]
+
+
+def notes(n: int) -> list[NoteRecord]:
+    return [NoteRecord(f"N{i}", "Frau {} und Dr. {}.".format(*names_of(i))) for i in range(n)]
+
+
+def run(records: list[NoteRecord], workers: int, factory=fake_factory, tag_length: int = 8) -> list[dict]:  # type: ignore[no-untyped-def]
+    spec = EngineSpec(factory, None, KEY, want_stats=True, tag_length=tag_length)
+    ledger = TagLedger()
+    lines: list[bytes] = []
+    for chunk, result in run_chunks(records, spec, workers, chunk_size=8):
+        lines.extend(reconcile(chunk, result, ledger))
+    return [json.loads(line) for line in lines]
+
+
+def test_chunked() -> None:
+    assert [len(c) for c in chunked(notes(20), 8)] == [8, 8, 4]
+    assert list(chunked([], 8)) == []
+
+
+def test_workers_give_the_same_output_in_input_order() -> None:
+    records = notes(100)
+    single, pooled = run(records, 1), run(records, 2)
+    assert [r["id"] for r in pooled] == [f"N{i}" for i in range(100)]
+    assert pooled == single
+
+
+def test_notes_are_spread_over_processes_with_consistent_tags() -> None:
+    out = run(notes(200), 2, pid_factory)
+    processes = {span["masker"] for record in out for span in record["spans"]}
+    assert len(processes) >= 2
+    tags_of: dict[tuple[str, str], set[str]] = {}
+    for i, record in enumerate(out):
+        for name, span in zip(names_of(i), record["spans"], strict=True):
+            tags_of.setdefault((name, span["entity"]), set()).add(span["pseudonym"])
+        assert not any(name in record["text"] for name in names_of(i))
+    assert len(tags_of) == 80
+    assert all(len(tags) == 1 for tags in tags_of.values())
+
+
+def test_collisions_across_workers_are_repaired() -> None:
+    """1-character tags: 40 patients in 36 slots must collide; each keeps one tag, none is shared."""
+    out = run(notes(160), 2, tag_length=1)
+    owner: dict[str, str] = {}
+    for i, record in enumerate(out):
+        refs = (f"PAT:{names_of(i)[0]}", f"HCP:{names_of(i)[1]}")
+        for ref, span in zip(refs, record["spans"], strict=True):
+            assert owner.setdefault(span["pseudonym"], ref) == ref
+            assert span["pseudonym"] in record["text"]
+    assert len(owner) == 80
+    assert any(len(tag) > len("[PAT-X]") for tag in owner)  # at least one was lengthened
+
+
+def test_stats_come_back_from_workers() -> None:
+    spec = EngineSpec(fake_factory, None, KEY, want_stats=True)
+    total = 0
+    for _, result in run_chunks(notes(50), spec, 2, chunk_size=8):
+        assert result.stats is not None
+        total += result.stats.spans
+    assert total == 100
+
+
+def _bad_after(records: list[NoteRecord]) -> Iterator[NoteRecord]:
+    yield from records
+    raise CorpusError(Path("c.jsonl"), 61, "invalid JSON")
+
+
+def test_a_reading_error_stops_the_pool() -> None:
+    spec = EngineSpec(fake_factory, None, KEY)
+    with pytest.raises(CorpusError, match=r"c\.jsonl:61"):
+        for _ in run_chunks(_bad_after(notes(60)), spec, 2, chunk_size=4):
+            pass
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_analyzer_errors_propagate(workers: int) -> None:
+    spec = EngineSpec(broken_factory, None, KEY)
+    with pytest.raises(ValueError, match="cannot handle"):
+        list(run_chunks(notes(40), spec, workers, chunk_size=4))
+
+
+def test_a_dead_worker_fails_the_run_instead_of_hanging() -> None:
+    spec = EngineSpec(dying_factory, None, KEY)
+    with pytest.raises(BrokenProcessPool):
+        list(run_chunks(notes(40), spec, 2, chunk_size=4))
