@@ -24,8 +24,8 @@ from typing import Protocol
 
 from masketeer_gui.corpus_io import NoteRecord
 from masketeer_gui.engine.lists import NameLists, NoteContext
-from masketeer_gui.engine.pseudonyms import DEFAULT_LENGTH
-from masketeer_gui.engine.render import Tagger, TagLedger, render_note, retag_line
+from masketeer_gui.engine.pseudonyms import DEFAULT_LENGTH, TagLedger
+from masketeer_gui.engine.render import Tagger, render_note, retag_line
 from masketeer_gui.engine.span import Span
 from masketeer_gui.engine.stats import CorpusStats
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from masketeer_gui.corpus_io import CorpusError, NoteRecord
-from masketeer_gui.engine.render import TagLedger
+from masketeer_gui.engine.pseudonyms import TagLedger
 from masketeer_gui.parallel import EngineSpec, chunked, reconcile, run_chunks
 from tests.fake_analyzer import broken_factory, dying_factory, fake_factory, pid_factory
 

@@ -38,7 +38,10 @@ ENGINE_FACTORY = default_factory  # tests swap in a stand-in analyzer here
 
 def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
-        "deidentify", help="replace PHI in a corpus by keyed pseudonyms", description=__doc__.splitlines()[0]
+        "deidentify",
+        help="replace PHI in a corpus by keyed pseudonyms",
+        description="Replace PHI in a corpus (.jsonl, .csv or a folder of .txt) by keyed pseudonyms; "
+        "write one JSON object per note, in input order. Nothing with note text goes to stderr.",
     )
     parser.add_argument("input", type=Path, metavar="INPUT", help=".jsonl or .csv file, or a folder of .txt")
     parser.add_argument("-o", "--output", type=Path, required=True, metavar="OUTPUT.jsonl")
@@ -94,7 +97,7 @@ def _deidentify(
     progress: Progress,
 ) -> CorpusStats:
     """Stream the notes through the workers into ``output``; the merged statistics."""
-    from masketeer_gui.engine.render import TagLedger
+    from masketeer_gui.engine.pseudonyms import TagLedger
     from masketeer_gui.engine.stats import CorpusStats
     from masketeer_gui.parallel import reconcile, run_chunks
 

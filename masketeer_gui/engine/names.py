@@ -27,6 +27,11 @@ DRUG_SUFFIXES = (
     "vastatin", "sacubitril", "triptan", "zepam", "azepam", "xetin", "tinib", "umab", "afil", "lukast", "olon",
     "ason", "idin", "arol",
 )
+SURNAME_ENDINGS = (
+    "steiner", "brunner", "berger", "bichler", "hofer", "huber", "moser", "lechner", "leitner", "mayr", "maier",
+    "thaler", "taler", "egger", "rainer", "wieser", "gruber", "stetter", "staetter", "kofler", "pichler", "auer",
+    "ecker", "lehner", "schwaiger", "reiter", "mair", "meier", "stadler", "winkler", "haider", "wimmer", "ler",
+)
 FUZZY_MIN_LENGTH = 5  # shipped names: only longer words are matched with a typo
 FUZZY_MIN_LENGTH_LISTED = 4  # deployment names are few and certain: a typo in "Hubr" counts
 
@@ -112,8 +117,14 @@ class NameIndex:
         """A known German word, a compound ending in a known noun ("Beinödeme"), or a drug name ("-pril")."""
         if self.lexicon.is_word(folded) or folded in DIALECT_WORDS or folded.endswith(DRUG_SUFFIXES):
             return True
-        nouns = self.lexicon.nouns
-        return any(folded[k:] in nouns for k in range(3, len(folded) - 3))
+        if folded in self.lexicon.abbreviations or (len(folded) >= 5 and self.typo_of_word(folded)):
+            return True
+        if folded.endswith(SURNAME_ENDINGS):
+            return False
+        nouns, top = self.lexicon.nouns, self.lexicon.top_words
+        return any(
+            (suffix := folded[k:]) in nouns and (len(suffix) >= 5 or suffix in top) for k in range(3, len(folded) - 3)
+        )
 
     def base_name(self, folded: str) -> str | None:
         """The name itself, also for a genitive ("Hubers" -> "huber"); None if not a name."""
@@ -148,7 +159,7 @@ class NameIndex:
         """
         if len(folded) < FUZZY_MIN_LENGTH_LISTED or not folded.isalpha() or self.is_town(folded):
             return None
-        if self._typo_of_word(folded):
+        if self.typo_of_word(folded):
             return None
         deletes = self._deletion_index()
         candidates: set[str] = set(deletes.get(folded, ()))
@@ -164,18 +175,26 @@ class NameIndex:
         pool = listed or ([] if short or listed_only else [c for c in best if c not in self.whitelist])
         return pool[0] if pool else None
 
-    def _typo_of_word(self, folded: str) -> bool:
-        """``folded`` is one edit from a frequent German noun ("Trmin", "Weret"): a typo, no name."""
-        if self._word_deletes is None:
-            nouns = self.lexicon.nouns
-            self._word_deletes = _deletion_index(w for w in self.lexicon.top_words if w in nouns and len(w) >= 4)
-        index = self._word_deletes
+    def typo_of_word(self, folded: str) -> bool:
+        """``folded`` is one edit from a frequent German noun, a drug or a title ("Trmin", "Gattni"): no name."""
+        if len(folded) < 4:
+            return False
+        index = self._typo_index()
         candidates = set(index.get(folded, ()))
         for variant in _deletions(folded):
             candidates.update(index.get(variant, ()))
-            if variant in self.lexicon.top_words and variant in self.lexicon.nouns:
-                candidates.add(variant)
         return any(DamerauLevenshtein.distance(c, folded, score_cutoff=1) <= 1 for c in candidates)
+
+    def _typo_index(self) -> dict[str, tuple[str, ...]]:
+        if self._word_deletes is None:
+            lex = self.lexicon
+            targets = {w for w in lex.top_words if w in lex.nouns} | lex.drugs | self.title_words
+            self._word_deletes = _deletion_index(w for w in targets if len(w) >= 4 and w not in self.shipped)
+            for word in targets:
+                if len(word) >= 3 and word not in self.shipped:
+                    self._word_deletes.setdefault(word, ())
+                    self._word_deletes[word] = (*self._word_deletes[word], word)
+        return self._word_deletes
 
     def _deletion_index(self) -> dict[str, tuple[str, ...]]:
         if self._deletes is None:

@@ -21,6 +21,7 @@ from masketeer_gui.engine.maskers import (
     NameDictionaryMasker,
     NoteState,
     PersonContextMasker,
+    RepeatedNameMasker,
     SalutationMasker,
     Vote,
 )
@@ -72,6 +73,7 @@ class Deidentifier:
             "DoubleName": DoubleNameMasker,
             "MedicalSite": lambda: self.sites,
             "PersonContext": PersonContextMasker,
+            "RepeatedName": RepeatedNameMasker,
         }
         if name not in factories:
             raise ValueError(f"unknown masker {name!r}; known: {', '.join(factories)}")
@@ -88,9 +90,9 @@ class Deidentifier:
 
     def _ensemble(self, tokens: list[Token], rule_spans: Sequence[Span]) -> list[Span]:
         state = NoteState(tokens, self.index)
-        if rule_spans:
+        for span in rule_spans:
             for i, token in enumerate(tokens):
-                if any(s.overlaps(token.start, token.end) for s in rule_spans):
+                if token.start < span.end and span.start < token.end:
                     state.votes[i] = _RULE_VOTE
         sites = self.sites.claim(state) if "MedicalSite" in self.config.maskers else []
         for masker in self.maskers:

@@ -44,7 +44,8 @@ def load_or_create_key(path: Path) -> bytes:
     try:
         key = bytes.fromhex(path.read_text(encoding="ascii").strip())
     except (OSError, UnicodeDecodeError, ValueError):
-        raise KeyFileError(f"{path}: not a pseudonym key file (expected {KEY_BYTES * 2} hex digits)") from None
+        expected = f"expected {KEY_BYTES * 2} hex digits"
+        raise KeyFileError(f"{path}: not a pseudonym key file ({expected})") from None
     if len(key) < 16:
         raise KeyFileError(f"{path}: key too short (at least 16 bytes)")
     return key
@@ -53,6 +54,16 @@ def load_or_create_key(path: Path) -> bytes:
 def reference_key(entity: Entity, reference: str) -> str:
     """What makes two mentions "the same reference": type plus folded text (case/umlaut-insensitive)."""
     return f"{entity}\x1f{fold_phrase(reference)}"
+
+
+def reference_digest(key: bytes, entity: Entity, reference: str) -> bytes:
+    """HMAC-SHA256 of the reference under ``key``: what a tag is cut from (and what collisions compare)."""
+    return _digest(key, reference_key(entity, reference))
+
+
+def tag_from_digest(entity: Entity, digest: bytes, length: int = DEFAULT_LENGTH) -> str:
+    """The tag ``[TYPE-XXXXXXXX]`` cut from a reference digest."""
+    return f"[{entity}-{_base36(digest, length)}]"
 
 
 def _digest(key: bytes, ref_key: str) -> bytes:
@@ -73,23 +84,45 @@ def tag_for(key: bytes, entity: Entity, reference: str, length: int = DEFAULT_LE
     return f"[{entity}-{_base36(_digest(key, reference_key(entity, reference)), length)}]"
 
 
-class PseudonymIssuer:
-    """Issues tags for one run and guarantees distinct references never share one.
+class TagLedger:
+    """One run's record of which digest owns which tag: first come keeps it, a later one gets a longer tag.
 
-    Keeps only digests in memory (never the references) to detect collisions.
+    Keeps only digests in memory (never the references).
     """
+
+    def __init__(self) -> None:
+        self._owner: dict[str, bytes] = {}
+        self._moved: dict[bytes, str] = {}
+
+    def resolve(self, tag: str, digest: bytes) -> str:
+        """The tag this digest carries in this run (usually ``tag`` itself)."""
+        owner = self._owner.setdefault(tag, digest)
+        if owner == digest:
+            return tag
+        moved = self._moved.get(digest)
+        if moved is None:
+            moved = self._lengthen(tag, digest)
+            self._moved[digest] = moved
+        return moved
+
+    def _lengthen(self, tag: str, digest: bytes) -> str:
+        prefix = tag[: tag.index("-") + 1]
+        length = len(tag) - len(prefix) - 1
+        while True:
+            length += 2
+            candidate = f"{prefix}{_base36(digest, length)}]"
+            if self._owner.setdefault(candidate, digest) == digest:
+                return candidate
+
+
+class PseudonymIssuer:
+    """Issues tags for one run in one process and guarantees distinct references never share one."""
 
     def __init__(self, key: bytes, length: int = DEFAULT_LENGTH) -> None:
         self._key = key
         self._length = length
-        self._owner: dict[str, bytes] = {}
+        self._ledger = TagLedger()
 
     def tag(self, entity: Entity, reference: str) -> str:
-        digest = _digest(self._key, reference_key(entity, reference))
-        length = self._length
-        while True:
-            tag = f"[{entity}-{_base36(digest, length)}]"
-            owner = self._owner.setdefault(tag, digest)
-            if owner == digest:
-                return tag
-            length += 2
+        digest = reference_digest(self._key, entity, reference)
+        return self._ledger.resolve(tag_from_digest(entity, digest, self._length), digest)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from masketeer_gui.engine import fastjson
-from masketeer_gui.engine.pseudonyms import DEFAULT_LENGTH, _base36, _digest, reference_key
+from masketeer_gui.engine.pseudonyms import DEFAULT_LENGTH, reference_digest, tag_from_digest
 from masketeer_gui.engine.span import Entity, Span
 
 _CACHE_LIMIT = 200_000
@@ -33,40 +33,12 @@ class Tagger:
         """``(tag, digest)`` for this reference (compared case- and umlaut-insensitively)."""
         hit = self._cache.get((entity, reference))
         if hit is None:
-            digest = _digest(self._key, reference_key(entity, reference))
-            hit = (f"[{entity}-{_base36(digest, self._length)}]", digest)
+            digest = reference_digest(self._key, entity, reference)
+            hit = (tag_from_digest(entity, digest, self._length), digest)
             if len(self._cache) >= _CACHE_LIMIT:
                 self._cache.clear()
             self._cache[(entity, reference)] = hit
         return hit
-
-
-class TagLedger:
-    """Parent side: first come keeps a tag; a later, different digest gets a longer one."""
-
-    def __init__(self) -> None:
-        self._owner: dict[str, bytes] = {}
-        self._moved: dict[bytes, str] = {}
-
-    def resolve(self, tag: str, digest: bytes) -> str:
-        """The tag this digest carries in this run (usually ``tag`` itself)."""
-        owner = self._owner.setdefault(tag, digest)
-        if owner == digest:
-            return tag
-        moved = self._moved.get(digest)
-        if moved is None:
-            moved = self._lengthen(tag, digest)
-            self._moved[digest] = moved
-        return moved
-
-    def _lengthen(self, tag: str, digest: bytes) -> str:
-        prefix = tag[: tag.index("-") + 1]
-        length = len(tag) - len(prefix) - 1
-        while True:
-            length += 2
-            candidate = f"{prefix}{_base36(digest, length)}]"
-            if self._owner.setdefault(candidate, digest) == digest:
-                return candidate
 
 
 @dataclass(frozen=True, slots=True)

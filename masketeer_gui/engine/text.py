@@ -22,6 +22,7 @@ _TOKEN = re.compile(
     rf"(?P<word>{_WORD_CHAR}+(?:[-‐‑]{_WORD_CHAR}+)*)|(?P<punct>[^\s\w])",
 )
 _SENTENCE_END = frozenset(".!?")
+_new_token = tuple.__new__  # skips NamedTuple's Python-level __new__: tokens are built by the million
 
 
 class Token(NamedTuple):
@@ -72,9 +73,9 @@ def tokenize(text: str, abbreviations: Iterable[str] = frozenset()) -> list[Toke
         raw = match.group()
         start = match.start()
         if match.lastgroup == "word":
-            token = Token(raw, start, start + len(raw), True, fold(raw), sentence, raw[0].isupper())
+            token = _new_token(Token, (raw, start, start + len(raw), True, fold(raw), sentence, raw[0].isupper()))
         else:
-            token = Token(raw, start, start + 1, False, raw, sentence, False)
+            token = _new_token(Token, (raw, start, start + 1, False, raw, sentence, False))
             if raw in _SENTENCE_END and not _dot_continues(raw, previous, abbrevs):
                 sentence += 1
         append(token)

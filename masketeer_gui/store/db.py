@@ -21,7 +21,7 @@ from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import QueuePool
 
-from masketeer_gui.store.errors import NotAProjectError, ReadOnlyError, environment_error
+from masketeer_gui.store.errors import NotAProjectError, ProjectIOError, ReadOnlyError, environment_error
 
 APPLICATION_ID = 0x4D4B5450  # "MKTP" in the SQLite header marks a Masketeer project
 BUSY_TIMEOUT_S = 5.0
@@ -32,6 +32,8 @@ def create_file(path: Path) -> None:
     """Create an empty project file owner-only (0600) before SQLite touches it; fails if it exists."""
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileNotFoundError:
+        raise ProjectIOError(path, "the folder does not exist") from None
     except OSError as exc:
         raise (environment_error(exc, path) or exc) from None
     os.fchmod(fd, 0o600)

@@ -18,12 +18,13 @@ from typing import IO
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from masketeer_gui.engine.render import Tagger, TagLedger, render_note, retag_line
+from masketeer_gui.engine.pseudonyms import TagLedger
+from masketeer_gui.engine.render import Tagger, render_note, retag_line
 from masketeer_gui.engine.span import Span
 from masketeer_gui.store import settings
 from masketeer_gui.store.db import Database
 from masketeer_gui.store.errors import ProjectStateError, environment_error
-from masketeer_gui.store.models import Note, SpanRecord
+from masketeer_gui.store.models import Note, NoteText, SpanRecord
 from masketeer_gui.store.notes import span_row
 from masketeer_gui.store.rows import ExportReport
 
@@ -54,7 +55,8 @@ def _records(db: Database, key: bytes) -> Iterator[tuple[bytes, int]]:
     while True:
         with db.read() as session:
             notes = session.execute(
-                select(Note.id, Note.external_id, Note.text)
+                select(Note.id, Note.external_id, NoteText.text)
+                .join(NoteText, NoteText.note_id == Note.id)
                 .where(Note.id > last)
                 .order_by(Note.id)
                 .limit(CHUNK)

@@ -19,13 +19,15 @@ from sqlalchemy.orm import Session
 from masketeer_gui.corpus_io import BadRecord, CorpusError, NoteRecord, read_corpus
 from masketeer_gui.store import wordindex
 from masketeer_gui.store.db import Database
-from masketeer_gui.store.models import Batch, CorrectionRecord, Note, Review, utcnow
+from masketeer_gui.store.models import Batch, CorrectionRecord, Note, NoteText, Review, utcnow
 from masketeer_gui.store.notes import text_hash
 from masketeer_gui.store.results import prune
 from masketeer_gui.store.rows import ImportReport
 
 NOTES: Table = Note.__table__  # type: ignore[assignment]
+TEXTS: Table = NoteText.__table__  # type: ignore[assignment]
 FLUSH_EVERY = 2000
+INDEX_FLUSH_NOTES = 100_000
 ImportProgress = Callable[[int], None]
 CHUNK = 500
 
@@ -48,8 +50,8 @@ class _Import:
     bad: list[str]
     seen: dict[str, int] = field(default_factory=dict)
     pending: list[dict[str, Any]] = field(default_factory=list)
+    texts: list[dict[str, Any]] = field(default_factory=list)
     updated: list[int] = field(default_factory=list)
-    to_forget: list[int] = field(default_factory=list)
     added: int = 0
     unchanged: int = 0
 
@@ -72,7 +74,6 @@ class _Import:
 
     def _fields(self, record: NoteRecord, digest: str) -> dict[str, Any]:
         return {
-            "text": record.text,
             "text_hash": digest,
             "text_length": len(record.text),
             "meta": record.meta,
@@ -81,35 +82,37 @@ class _Import:
             "batch_id": self.batch_id,
             "imported_at": utcnow(),
             "result_run_id": None,
+            "span_count": 0,
+            "flagged_count": 0,
+            "entity_counts": "",
         }
 
     def _add(self, record: NoteRecord, digest: str) -> None:
         note_id, self.next_id, self.added = self.next_id, self.next_id + 1, self.added + 1
         self.pending.append({"id": note_id, "external_id": record.id, **self._fields(record, digest)})
-        self._index(note_id, record.text)
-
-    def _update(self, note_id: int, record: NoteRecord, digest: str) -> None:
-        note = self.session.get_one(Note, note_id)
-        for key, value in self._fields(record, digest).items():
-            setattr(note, key, value)
-        self.updated.append(note_id)
-        self.to_forget.append(note_id)
-        self._index(note_id, record.text)
-
-    def _index(self, note_id: int, text: str) -> None:
+        self.texts.append({"note_id": note_id, "text": record.text})
         if self.index is not None:
-            self.index.add(note_id, text)
-        if len(self.pending) >= FLUSH_EVERY or (self.index is not None and self.index.pending > 50_000):
+            self.index.add(note_id, record.text)
+        if len(self.pending) >= FLUSH_EVERY:
             self.flush()
 
-    def flush(self) -> None:
-        """Write buffered notes; drop old index entries of changed notes before adding their new ones."""
+    def _update(self, note_id: int, record: NoteRecord, digest: str) -> None:
+        note, text = self.session.get_one(Note, note_id), self.session.get_one(NoteText, note_id)
+        if self.index is not None and text.text != record.text:
+            self.index.remove(note_id, text.text)
+            self.index.add(note_id, record.text)
+        for key, value in self._fields(record, digest).items():
+            setattr(note, key, value)
+        text.text = record.text
+        self.updated.append(note_id)
+
+    def flush(self, *, index: bool = False) -> None:
+        """Write buffered notes (and the index, at the end or when it has grown large)."""
         if self.pending:
             self.session.execute(insert(NOTES), self.pending)
-            self.pending = []
-        if self.index is not None:
-            wordindex.forget_notes(self.session, self.to_forget)
-            self.to_forget = []
+            self.session.execute(insert(TEXTS), self.texts)
+            self.pending, self.texts = [], []
+        if self.index is not None and (index or self.index.pending >= INDEX_FLUSH_NOTES):
             self.index.flush()
 
 
@@ -141,7 +144,7 @@ def import_corpus(
             state.take(record)
             if progress is not None and count % 1000 == 0:
                 progress(count)
-        state.flush()
+        state.flush(index=True)
         return _finish(session, batch, state, str(path))
 
 

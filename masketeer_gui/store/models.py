@@ -17,6 +17,7 @@ from sqlalchemy import (
     Dialect,
     ForeignKey,
     Index,
+    LargeBinary,
     String,
     Text,
     TypeDecorator,
@@ -85,12 +86,15 @@ class Batch(Base):
 
 
 class Note(Base):
-    """An imported note; ``result_run_id`` is the run whose spans are its current result."""
+    """An imported note's identity and metadata (its text is in ``note_texts``, keeping this table small).
+
+    ``result_run_id`` is the run whose spans are its current result; ``span_count``,
+    ``flagged_count`` and ``entity_counts`` ("HCP:1,PER:2") summarise that result for the note list.
+    """
 
     __tablename__ = "notes"
     id: Mapped[int] = mapped_column(primary_key=True)
     external_id: Mapped[str] = mapped_column(unique=True)
-    text: Mapped[str] = mapped_column(Text)
     text_hash: Mapped[str]
     text_length: Mapped[int]
     meta: Mapped[dict[str, Any]]
@@ -99,6 +103,17 @@ class Note(Base):
     batch_id: Mapped[int] = mapped_column(ForeignKey("batches.id"))
     imported_at: Mapped[datetime]
     result_run_id: Mapped[int | None] = mapped_column(ForeignKey("runs.id", ondelete="SET NULL"))
+    span_count: Mapped[int] = mapped_column(default=0, server_default="0")
+    flagged_count: Mapped[int] = mapped_column(default=0, server_default="0")
+    entity_counts: Mapped[str] = mapped_column(default="", server_default="")
+
+
+class NoteText(Base):
+    """The original text of a note (offsets everywhere are ``str`` indices into it)."""
+
+    __tablename__ = "note_texts"
+    note_id: Mapped[int] = mapped_column(ForeignKey("notes.id", ondelete="CASCADE"), primary_key=True)
+    text: Mapped[str] = mapped_column(Text)
 
 
 class Run(Base):
@@ -194,21 +209,13 @@ class AuditEntry(Base):
     undone: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
-class Word(Base):
-    """A folded word that occurs in some note (the vocabulary of the word index)."""
+class WordPostings(Base):
+    """Word index: a folded word and the sorted ids of the notes containing it (uint32, little-endian)."""
 
-    __tablename__ = "words"
-    id: Mapped[int] = mapped_column(primary_key=True)
-    word: Mapped[str] = mapped_column(unique=True)
-
-
-class NoteWord(Base):
-    """Word index: which notes contain a word, so a list change re-runs only those notes."""
-
-    __tablename__ = "note_words"
+    __tablename__ = "word_index"
     __table_args__ = ({"sqlite_with_rowid": False},)
-    word_id: Mapped[int] = mapped_column(ForeignKey("words.id"), primary_key=True)
-    note_id: Mapped[int] = mapped_column(ForeignKey("notes.id"), primary_key=True)
+    word: Mapped[str] = mapped_column(primary_key=True)
+    note_ids: Mapped[bytes] = mapped_column(LargeBinary)
 
 
 class Review(Base):

@@ -1,22 +1,23 @@
-"""Notes for the GUI: the list with per-type counts (one aggregate query), one note in full, review status."""
+"""Notes for the GUI: the list with per-type counts (one query), one note in full, review status."""
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
-from sqlalchemy import Row, Select, and_, case, delete, func, select
+from sqlalchemy import Row, Select, delete, func, select
 from sqlalchemy.orm import Session
 
 from masketeer_gui.engine.lists import CorrectionAction
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.store.db import Database
 from masketeer_gui.store.errors import NotFoundError
-from masketeer_gui.store.models import Batch, CorrectionRecord, Note, Review, SpanRecord, utcnow
+from masketeer_gui.store.models import Batch, CorrectionRecord, Note, NoteText, Review, SpanRecord, utcnow
 from masketeer_gui.store.rows import BatchRow, CorrectionRow, NoteDetail, NoteRow, ReviewStatus, SpanRow
-
-ENTITIES = tuple(Entity)
 
 
 def text_hash(text: str) -> str:
@@ -62,8 +63,7 @@ def spans_of(session: Session, note_id: int, run_id: int | None) -> tuple[SpanRo
 
 
 def _list_query() -> Select[*tuple[Any, ...]]:
-    """Notes left-joined to their current spans, grouped: counts per type in one pass."""
-    per_type = [func.count(case((SpanRecord.entity == e.value, 1))) for e in ENTITIES]
+    """One pass over the (small) notes table: the current result's counts are kept on each note."""
     corrections = select(func.count()).where(CorrectionRecord.note_id == Note.id).scalar_subquery()
     stale = (
         select(func.count())
@@ -79,38 +79,54 @@ def _list_query() -> Select[*tuple[Any, ...]]:
             Note.text_length,
             Note.batch_id,
             Note.result_run_id,
-            Review.status,
-            Review.who,
-            func.count(SpanRecord.id),
-            func.count(case((SpanRecord.flags != "", 1))),
+            Note.entity_counts,
+            Note.span_count,
+            Note.flagged_count,
             corrections,
             stale,
-            *per_type,
+            Review.status,
+            Review.who,
         )
-        .outerjoin(SpanRecord, and_(SpanRecord.note_id == Note.id, SpanRecord.run_id == Note.result_run_id))
         .outerjoin(Review, Review.note_id == Note.id)
-        .group_by(Note.id)
         .order_by(Note.id)
     )
 
 
+def format_counts(entities: Iterable[Entity]) -> str:
+    """Per-type counts as stored on a note: "HCP:1,PER:2" (types sorted)."""
+    counted = Counter(str(e) for e in entities)
+    return ",".join(f"{name}:{counted[name]}" for name in sorted(counted))
+
+
+@lru_cache(maxsize=4096)
+def parse_counts(stored: str) -> Mapping[Entity, int]:
+    """The counts stored on a note, read-only (a few distinct values are shared by all rows)."""
+    pairs = (item.split(":") for item in stored.split(",") if item)
+    return MappingProxyType({Entity(name): int(n) for name, n in pairs})
+
+
+_REVIEW: dict[str | None, ReviewStatus] = {None: ReviewStatus.OPEN, **{s.value: s for s in ReviewStatus}}
+
+
 def _note_row(row: Row[*tuple[Any, ...]]) -> NoteRow:
-    counts = {entity: n for entity, n in zip(ENTITIES, row[13:], strict=True) if n}
+    (note_id, ext, patient, author, length, batch, run, counts, spans, flagged, corr, stale, status, who) = (
+        row
+    )
     return NoteRow(
-        row[0],
-        row[1],
-        row[2],
-        row[3],
-        row[4],
-        row[5],
-        row[6] is not None,
-        counts,
-        row[9],
-        row[10],
-        row[11],
-        row[12],
-        ReviewStatus(row[7] or ReviewStatus.OPEN),
-        row[8] or "",
+        note_id,
+        ext,
+        patient,
+        author,
+        length,
+        batch,
+        run is not None,
+        parse_counts(counts),
+        spans,
+        flagged,
+        corr,
+        stale,
+        _REVIEW[status],
+        who or "",
     )
 
 
@@ -135,7 +151,7 @@ class Notes:
         if note_ids is not None:
             query = query.where(Note.id.in_(list(note_ids)))
         with self._db.read() as session:
-            return [_note_row(row) for row in session.execute(query)]
+            return [_note_row(row) for row in session.connection().execute(query)]  # Core rows: cheaper
 
     def count(self) -> int:
         with self._db.read() as session:
@@ -152,6 +168,7 @@ class Notes:
             note = session.get(Note, note_id)
             if note is None:
                 raise NotFoundError(f"no note with id {note_id}")
+            text = session.get_one(NoteText, note_id).text
             review = session.get(Review, note_id)
             corrections = session.scalars(
                 select(CorrectionRecord)
@@ -161,7 +178,7 @@ class Notes:
             return NoteDetail(
                 note.id,
                 note.external_id,
-                note.text,
+                text,
                 dict(note.meta),
                 note.patient_id,
                 note.author,

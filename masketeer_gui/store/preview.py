@@ -13,9 +13,10 @@ from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.store.affected import notes_for_keys
 from masketeer_gui.store.db import Database
 from masketeer_gui.store.feedback import load_feedback
-from masketeer_gui.store.models import Note
+from masketeer_gui.store.job import CHUNK
+from masketeer_gui.store.models import Note, NoteText
 from masketeer_gui.store.rows import PendingChange, Preview
-from masketeer_gui.store.runs import CHUNK, Runs
+from masketeer_gui.store.runs import Runs
 
 
 def preview_change(
@@ -36,9 +37,9 @@ def preview_change(
     for i in range(0, len(ids), CHUNK):
         with db.read() as session:
             notes = session.execute(
-                select(Note.id, Note.text, Note.external_id, Note.patient_id).where(
-                    Note.id.in_(ids[i : i + CHUNK])
-                )
+                select(Note.id, NoteText.text, Note.external_id, Note.patient_id)
+                .join(NoteText, NoteText.note_id == Note.id)
+                .where(Note.id.in_(ids[i : i + CHUNK]))
             ).all()
         for note_id, text, external_id, patient_id in notes:
             was = {

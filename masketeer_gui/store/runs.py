@@ -12,32 +12,25 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy import Table, bindparam, func, insert, select, update
+from sqlalchemy import Table, bindparam, func, select, update
 from sqlalchemy.orm import Session
 
 from masketeer_gui.engine.lists import NameLists
-from masketeer_gui.engine.pseudonyms import PseudonymIssuer
-from masketeer_gui.engine.span import Span
-from masketeer_gui.store import settings, wordindex
+from masketeer_gui.store import wordindex
 from masketeer_gui.store.affected import notes_for_keys
 from masketeer_gui.store.analyzers import Analyzer, AnalyzerCache, AnalyzerFactory, engine_version
 from masketeer_gui.store.db import Database
 from masketeer_gui.store.feedback import Feedback, load_feedback
+from masketeer_gui.store.job import Job, NoteResult, Progress, RunCancelled
 from masketeer_gui.store.models import Note, Run, SpanRecord, utcnow
 from masketeer_gui.store.results import prune
 from masketeer_gui.store.rows import RunRow, RunStatus
 
-CHUNK = 500
-Progress = Callable[[int, int], None]
 SPANS: Table = SpanRecord.__table__  # type: ignore[assignment]
 NOTES: Table = Note.__table__  # type: ignore[assignment]
-
-
-class RunCancelled(Exception):
-    """Raised inside a run when ``cancel()`` says so; the run is then recorded as cancelled."""
 
 
 def run_row(run: Run) -> RunRow:
@@ -53,11 +46,6 @@ def run_row(run: Run) -> RunRow:
         run.spans_found,
         dict(run.settings),
     )
-
-
-def _chunks(items: Sequence[int], size: int = CHUNK) -> Iterator[Sequence[int]]:
-    for i in range(0, len(items), size):
-        yield items[i : i + size]
 
 
 def _lists_hash(snapshot: dict[str, Any]) -> str:
@@ -132,8 +120,12 @@ class Runs:
         store_pseudonyms: bool = False,
         progress: Progress | None = None,
         cancel: Callable[[], bool] | None = None,
+        workers: int = 1,
     ) -> RunRow:
-        """Analyse all notes, the outdated ones (``incremental``) or ``note_ids``; returns the run."""
+        """Analyse all notes, the outdated ones (``incremental``) or ``note_ids``; returns the run.
+
+        ``workers > 1`` analyses in forked worker processes (see ``job.py`` before using it from a GUI).
+        """
         if incremental or note_ids is not None:
             self.ensure_index()
         feedback, analyzer, version = self.prepare(names)
@@ -147,15 +139,23 @@ class Runs:
         kind = "notes" if note_ids is not None else "incremental" if incremental else "full"
         options = {"store_pseudonyms": store_pseudonyms, "names_file": names is not None}
         run_id = self._start(kind, version, feedback, options)
-        job = _Job(self._db, run_id, analyzer, feedback, store_pseudonyms, progress, cancel)
+        job = Job(
+            self._db,
+            run_id,
+            analyzer,
+            feedback,
+            pseudonyms=store_pseudonyms,
+            progress=progress,
+            cancel=cancel,
+        )
         try:
-            hashes = job.analyse(targets)
+            results = job.run(targets, workers)
         except RunCancelled:
             return self._abandon(run_id, RunStatus.CANCELLED)
         except BaseException:
             self._abandon(run_id, RunStatus.FAILED)
             raise
-        return self._finish(run_id, hashes, full=kind == "full")
+        return self._finish(run_id, results, full=kind == "full")
 
     def _start(self, kind: str, version: str, feedback: Feedback, options: dict[str, Any]) -> int:
         snapshot = feedback.snapshot(version)
@@ -173,19 +173,28 @@ class Runs:
             session.flush()
             return run.id
 
-    def _finish(self, run_id: int, hashes: dict[int, str], *, full: bool) -> RunRow:
+    def _finish(self, run_id: int, results: dict[int, NoteResult], *, full: bool) -> RunRow:
         """Make the run's spans current for every note whose text did not change meanwhile."""
         flip = (
             update(NOTES)
             .where(NOTES.c.id == bindparam("nid"), NOTES.c.text_hash == bindparam("hash"))
-            .values(result_run_id=run_id)
+            .values(
+                result_run_id=run_id,
+                span_count=bindparam("spans"),
+                flagged_count=bindparam("flagged"),
+                entity_counts=bindparam("counts"),
+            )
         )
+        params = [
+            {"nid": nid, "hash": r.text_hash, "spans": r.spans, "flagged": r.flagged, "counts": r.counts}
+            for nid, r in results.items()
+        ]
         with self._db.write() as session:
-            if hashes:
-                session.execute(flip, [{"nid": k, "hash": v} for k, v in hashes.items()])
-            prune(session, None if full else hashes)
+            if params:
+                session.execute(flip, params)
+            prune(session, None if full else results)
             run = session.get_one(Run, run_id)
-            run.status, run.finished_at, run.notes_analyzed = RunStatus.DONE, utcnow(), len(hashes)
+            run.status, run.finished_at, run.notes_analyzed = RunStatus.DONE, utcnow(), len(results)
             run.spans_found = session.scalar(select(func.count()).where(SpanRecord.run_id == run_id)) or 0
             return run_row(run)
 
@@ -208,64 +217,3 @@ class Runs:
                 select(Run).where(Run.status == RunStatus.DONE).order_by(Run.id.desc())
             ).first()
             return run_row(run) if run else None
-
-
-class _Job:
-    """One run's analysis loop: read a chunk, analyse it, save its spans."""
-
-    def __init__(
-        self,
-        db: Database,
-        run_id: int,
-        analyzer: Analyzer,
-        feedback: Feedback,
-        pseudonyms: bool,
-        progress: Progress | None,
-        cancel: Callable[[], bool] | None,
-    ) -> None:
-        self.db, self.run_id, self.analyzer, self.feedback = db, run_id, analyzer, feedback
-        self.progress, self.cancel = progress, cancel
-        self.issuer: PseudonymIssuer | None = None
-        if pseudonyms:
-            with db.write() as session:
-                self.issuer = PseudonymIssuer(settings.pseudonym_key(session))
-
-    def analyse(self, targets: Sequence[int]) -> dict[int, str]:
-        """Analyse ``targets``; returns note id -> text hash as analysed."""
-        hashes: dict[int, str] = {}
-        for chunk in _chunks(targets):
-            if self.cancel is not None and self.cancel():
-                raise RunCancelled
-            with self.db.read() as session:
-                notes = session.execute(
-                    select(Note.id, Note.text, Note.external_id, Note.patient_id, Note.text_hash).where(
-                        Note.id.in_(chunk)
-                    )
-                ).all()
-            rows: list[dict[str, Any]] = []
-            for note_id, text, external_id, patient_id, text_hash in notes:
-                spans = self.analyzer.analyze(text, self.feedback.context(note_id, external_id, patient_id))
-                rows.extend(self._rows(note_id, text, spans))
-                hashes[note_id] = text_hash
-            if rows:
-                with self.db.write() as session:
-                    session.execute(insert(SPANS), rows)
-            if self.progress is not None:
-                self.progress(len(hashes), len(targets))
-        return hashes
-
-    def _rows(self, note_id: int, text: str, spans: list[Span]) -> Iterator[dict[str, Any]]:
-        for s in spans:
-            tag = self.issuer.tag(s.entity, s.ref or text[s.start : s.end]) if self.issuer else None
-            yield {
-                "run_id": self.run_id,
-                "note_id": note_id,
-                "start": s.start,
-                "end": s.end,
-                "entity": s.entity.value,
-                "masker": s.masker,
-                "reason": s.reason,
-                "flags": ",".join(s.flags),
-                "ref": s.ref,
-                "pseudonym": tag,
-            }

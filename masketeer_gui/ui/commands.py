@@ -85,8 +85,14 @@ class Correct(StoreCommand):
     """A manual correction at offsets of one note (reject, add missed, change type)."""
 
     def __init__(
-        self, target: ReviewTarget, note_id: int, start: int, end: int, action: CorrectionAction,
-        entity: Entity | None, text: str,
+        self,
+        target: ReviewTarget,
+        note_id: int,
+        start: int,
+        end: int,
+        action: CorrectionAction,
+        entity: Entity | None,
+        text: str,
     ) -> None:
         super().__init__(target, text)
         self.note_id, self.start, self.end, self.action, self.entity = note_id, start, end, action, entity
@@ -108,7 +114,9 @@ class Correct(StoreCommand):
 class SetReview(StoreCommand):
     """Mark a note reviewed or open again."""
 
-    def __init__(self, target: ReviewTarget, note_id: int, status: ReviewStatus, before: ReviewStatus) -> None:
+    def __init__(
+        self, target: ReviewTarget, note_id: int, status: ReviewStatus, before: ReviewStatus
+    ) -> None:
         super().__init__(target, f"Mark note {status.value}")
         self.note_id, self.status, self.before = note_id, status, before
 
@@ -125,7 +133,12 @@ class AddTerm(StoreCommand):
     """Add a curated term (whitelist, blacklist, name or site list) and re-run what it affects."""
 
     def __init__(
-        self, target: ReviewTarget, spec: TermSpec, affected: Sequence[int], source_note: int | None, why: str = ""
+        self,
+        target: ReviewTarget,
+        spec: TermSpec,
+        affected: Sequence[int],
+        source_note: int | None,
+        why: str = "",
     ) -> None:
         super().__init__(target, f"Add '{spec.kind.value}' term ({spec.scope.value})")
         self.spec, self.affected, self.source_note, self.why = spec, tuple(affected), source_note, why

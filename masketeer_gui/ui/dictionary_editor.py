@@ -70,6 +70,8 @@ class DictionaryEditor(QDialog):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().setVisible(False)
+        self.table.setWordWrap(False)
+        self.table.setAlternatingRowColors(True)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.selectionModel().selectionChanged.connect(self._on_selection)
@@ -100,8 +102,13 @@ class DictionaryEditor(QDialog):
 
     def _buttons(self) -> QHBoxLayout:
         row = QHBoxLayout()
-        specs = (("Add…", self.add), ("Edit…", self.edit_selected), ("Remove…", self.remove_selected),
-                 ("Import…", self.import_dialog), ("Export…", self.export_dialog))
+        specs = (
+            ("Add…", self.add),
+            ("Edit…", self.edit_selected),
+            ("Remove…", self.remove_selected),
+            ("Import…", self.import_dialog),
+            ("Export…", self.export_dialog),
+        )
         self.buttons: dict[str, QPushButton] = {}
         for text, slot in specs:
             button = QPushButton(text)
@@ -194,10 +201,15 @@ class DictionaryEditor(QDialog):
         row = job.meta.get("remove_row")
         if row is None:
             return
-        box = QMessageBox(QMessageBox.Icon.Question, "Remove term",
-                          f"Remove “{row.term}” from the {row.kind.value} list?\n\n{preview_text(preview)}",
-                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, self)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Remove term",
+            f"Remove “{row.term}” from the {row.kind.value} list?\n\n{preview_text(preview)}",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            self,
+        )
         box.setObjectName("confirmRemove")
+
         def done(result: int) -> None:
             if result == QMessageBox.StandardButton.Yes:
                 self.window_.perform(RemoveTerm(self.window_, row, preview.note_ids))
@@ -223,11 +235,15 @@ class DictionaryEditor(QDialog):
             self.window_.report_failure(exc, "import the terms")
             return 0
         self.reload()
-        self.window_.statusBar().showMessage(f"Imported {added} new terms. Re-run (Ctrl+R) to apply them.", 8000)
+        self.window_.statusBar().showMessage(
+            f"Imported {added} new terms. Re-run (Ctrl+R) to apply them.", 8000
+        )
         return added
 
     def export_dialog(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, "Export terms", str(Path.home() / "terms.json"), JSON_FILTER)
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Export terms", str(Path.home() / "terms.json"), JSON_FILTER
+        )
         if name:
             self.export_path(Path(name))
 

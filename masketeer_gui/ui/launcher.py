@@ -25,8 +25,9 @@ def configure(app: QApplication) -> None:
 class Launcher(QObject):
     """Opens the window and the project; in screenshot mode waits for the run, saves, quits."""
 
-    def __init__(self, app: QApplication, project: Path | None, demo: bool = False,
-                 screenshot: Path | None = None) -> None:
+    def __init__(
+        self, app: QApplication, project: Path | None, demo: bool = False, screenshot: Path | None = None
+    ) -> None:
         super().__init__()
         configure(app)
         self.app, self.project, self.demo, self.screenshot = app, project, demo, screenshot

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSettings, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -42,6 +42,7 @@ from masketeer_gui.ui.stats_view import StatsView
 from masketeer_gui.ui.workers import Job, Progress, WorkerHost
 
 APP_TITLE = "Masketeer"
+SEARCH_DELAY_MS = 150
 
 
 class MainWindow(QMainWindow):
@@ -110,7 +111,9 @@ class MainWindow(QMainWindow):
         self.table = self._make_table()
         self.search = QLineEdit(placeholderText="Search note or patient id (Ctrl+F)", clearButtonEnabled=True)
         self.search.setObjectName("search")
-        self.search.textChanged.connect(self.proxy.set_search)
+        self._search_timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)  # one filter per pause
+        self._search_timer.timeout.connect(lambda: self.proxy.set_search(self.search.text()))
+        self.search.textChanged.connect(self._search_timer.start)
         self.filter = QComboBox()
         self.filter.setObjectName("filter")
         self.filter.addItems(NoteFilterProxy.FILTERS)
@@ -180,6 +183,7 @@ class MainWindow(QMainWindow):
         self.workers.failed.connect(self._on_job_failed)
         self.workers.busyChanged.connect(self._on_busy)
         self.previews.succeeded.connect(self._on_stats)
+        self.previews.failed.connect(self._on_stats_failed)
 
     # --- the project --------------------------------------------------------------------------
     def set_project(self, project: ProjectApi | None) -> None:
@@ -340,8 +344,12 @@ class MainWindow(QMainWindow):
 
     def _on_job_failed(self, job: Job, message: str, environment: bool) -> None:
         self.last_error = message
-        show_message(self, f"{job.label} failed", message if environment else f"A bug stopped this job.\n\n{message}",
-                     bug=not environment)
+        show_message(
+            self,
+            f"{job.label} failed",
+            message if environment else f"A bug stopped this job.\n\n{message}",
+            bug=not environment,
+        )
         if job.meta.get("corpus"):
             self.runFinished.emit(0)
         self.jobFinished.emit(job.label, False)
@@ -362,6 +370,10 @@ class MainWindow(QMainWindow):
         if self.project is not None and self.tabs.currentWidget() is self.stats_view:
             project = self.project
             self.previews.submit(Job("Statistics", lambda p, c: project.stats(), stats=True))
+
+    def _on_stats_failed(self, job: Job, message: str, environment: bool) -> None:
+        if job.meta.get("stats"):
+            self._on_job_failed(job, message, environment)
 
     def _on_stats(self, job: Job, result: Any) -> None:
         if job.meta.get("stats") and self.project is not None:

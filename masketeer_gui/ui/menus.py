@@ -29,17 +29,33 @@ REVIEW_KEYS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
 )
 
 
-SHORT = {"accept": "Accept", "reject": "Reject", "add": "Mask…", "retype": "Type…", "whitelist": "Whitelist…",
-         "blacklist": "Blacklist…", "reviewed": "Reviewed", "next_flagged": "Next flagged"}
+SHORT = {
+    "accept": "Accept",
+    "reject": "Reject",
+    "add": "Mask…",
+    "retype": "Type…",
+    "whitelist": "Whitelist…",
+    "blacklist": "Blacklist…",
+    "reviewed": "Reviewed",
+    "next_flagged": "Next flagged",
+}
 
 
 def _slots(w: MainWindow) -> dict[str, object]:
     r = w.review
     return {
-        "next_note": lambda: w.step_note(+1), "prev_note": lambda: w.step_note(-1),
-        "next_flagged": w.next_flagged, "next_span": lambda: w.note_view.step(+1),
-        "prev_span": lambda: w.note_view.step(-1), "accept": r.accept, "reject": r.reject, "add": r.add_missed,
-        "retype": r.change_type, "whitelist": r.whitelist, "blacklist": r.blacklist, "reviewed": r.toggle_reviewed,
+        "next_note": lambda: w.step_note(+1),
+        "prev_note": lambda: w.step_note(-1),
+        "next_flagged": w.next_flagged,
+        "next_span": lambda: w.note_view.step(+1),
+        "prev_span": lambda: w.note_view.step(-1),
+        "accept": r.accept,
+        "reject": r.reject,
+        "add": r.add_missed,
+        "retype": r.change_type,
+        "whitelist": r.whitelist,
+        "blacklist": r.blacklist,
+        "reviewed": r.toggle_reviewed,
     }
 
 
@@ -48,10 +64,20 @@ def build_menus(w: MainWindow) -> None:
     _project_menu(w)
     _edit_menu(w)
     review = w.menuBar().addMenu("&Review")
-    w.act_run = make_action(w, "&Run", lambda: w.run_all(False), ("Ctrl+R",),
-                            "Analyze the notes that are new or affected by changes")
-    w.act_run_full = make_action(w, "Re-run &all notes", lambda: w.run_all(True), ("Ctrl+Shift+R",),
-                                 "Analyze every note of the project again")
+    w.act_run = make_action(
+        w,
+        "&Run",
+        lambda: w.run_all(False),
+        ("Ctrl+R",),
+        "Analyze the notes that are new or affected by changes",
+    )
+    w.act_run_full = make_action(
+        w,
+        "Re-run &all notes",
+        lambda: w.run_all(True),
+        ("Ctrl+Shift+R",),
+        "Analyze every note of the project again",
+    )
     w.act_cancel = make_action(w, "&Cancel run", w.cancel_jobs, ("Ctrl+.",), "Stop the running job")
     review.addActions([w.act_run, w.act_run_full, w.act_cancel])
     review.addSeparator()
@@ -75,8 +101,13 @@ def _project_menu(w: MainWindow) -> None:
     w.act_open.setIconText("Open…")
     w.recent_menu = menu.addMenu("Open &recent")
     w.recent_menu.aboutToShow.connect(p.fill_recent_menu)
-    w.act_import = make_action(w, "&Import notes…", p.import_dialog, ("Ctrl+I",),
-                               "Add notes from a .jsonl or .csv file or a folder of .txt files (or drop them here)")
+    w.act_import = make_action(
+        w,
+        "&Import notes…",
+        p.import_dialog,
+        ("Ctrl+I",),
+        "Add notes from a .jsonl or .csv file or a folder of .txt files (or drop them here)",
+    )
     w.act_export = make_action(w, "&Export de-identified notes…", p.export_dialog, ("Ctrl+E",))
     w.act_close = make_action(w, "&Close project", lambda: w.set_project(None), ("Ctrl+W",))
     w.act_quit = make_action(w, "&Quit", w.close, ("Ctrl+Q",))
@@ -108,18 +139,25 @@ def _focus_search(w: MainWindow) -> Callable[[], None]:
         w.tabs.setCurrentIndex(0)
         w.search.setFocus()
         w.search.selectAll()
+
     return focus
 
 
 def _lists_and_view(w: MainWindow) -> None:
     lists = w.menuBar().addMenu("&Lists")
-    w.act_dictionary = make_action(w, "&Dictionary editor…", w.projects.open_dictionary, ("Ctrl+L",),
-                                   "Browse and edit the whitelist, blacklist and name lists")
+    w.act_dictionary = make_action(
+        w,
+        "&Dictionary editor…",
+        w.projects.open_dictionary,
+        ("Ctrl+L",),
+        "Browse and edit the whitelist, blacklist and name lists",
+    )
     lists.addAction(w.act_dictionary)
     lists.addActions([w.act_whitelist, w.act_blacklist])
     view = w.menuBar().addMenu("&View")
-    w.act_side = make_action(w, "&Pseudonymized text beside the original", w.note_view.set_side_by_side, ("F6",),
-                             checkable=True)
+    w.act_side = make_action(
+        w, "&Pseudonymized text beside the original", w.note_view.set_side_by_side, ("F6",), checkable=True
+    )
     w.act_side.setChecked(True)
     w.act_review_tab = make_action(w, "&Review", lambda: w.tabs.setCurrentIndex(0), ("Ctrl+1",))
     w.act_stats_tab = make_action(w, "&Statistics", lambda: w.tabs.setCurrentIndex(1), ("Ctrl+2",))
@@ -130,13 +168,28 @@ def _lists_and_view(w: MainWindow) -> None:
 
 def _toolbar(w: MainWindow) -> None:
     bar = w.toolbar
-    for action, short in ((w.act_import, "Import…"), (w.act_run, "Run"), (w.act_undo, "Undo"),
-                          (w.act_redo, "Redo"), (w.act_side, "Side by side")):
+    for action, short in (
+        (w.act_import, "Import…"),
+        (w.act_run, "Run"),
+        (w.act_undo, "Undo"),
+        (w.act_redo, "Redo"),
+        (w.act_side, "Side by side"),
+    ):
         action.setIconText(short)
     bar.addActions([w.act_open, w.act_import, w.act_run])
     bar.addSeparator()
-    bar.addActions([w.act_accept, w.act_reject, w.act_add, w.act_retype, w.act_whitelist, w.act_blacklist,
-                    w.act_reviewed, w.act_next_flagged])
+    bar.addActions(
+        [
+            w.act_accept,
+            w.act_reject,
+            w.act_add,
+            w.act_retype,
+            w.act_whitelist,
+            w.act_blacklist,
+            w.act_reviewed,
+            w.act_next_flagged,
+        ]
+    )
     bar.addSeparator()
     bar.addActions([w.act_undo, w.act_redo, w.act_side])
 

@@ -12,8 +12,9 @@ from masketeer_gui.ui.project_api import TermRow
 CUTOFF = 80.0
 
 
-def similar_terms(term: str, rows: Sequence[TermRow], limit: int = 5, exclude: int | None = None
-                  ) -> list[tuple[TermRow, float]]:
+def similar_terms(
+    term: str, rows: Sequence[TermRow], limit: int = 5, exclude: int | None = None
+) -> list[tuple[TermRow, float]]:
     """Entries whose folded text is at least ``CUTOFF`` % similar to ``term`` (best first)."""
     others = [r for r in rows if r.id != exclude]
     if not term.strip() or not others:

@@ -28,8 +28,21 @@ from masketeer_gui.store.rows import (
 )
 
 __all__ = [
-    "ENTITY_ORDER", "CancelCheck", "CorrectionRow", "NoteRow", "PendingChange", "Preview", "ProgressCallback",
-    "ProjectApi", "ReviewNote", "ReviewStatus", "Scope", "Stats", "TermKind", "TermRow", "TermSpec",
+    "ENTITY_ORDER",
+    "CancelCheck",
+    "CorrectionRow",
+    "NoteRow",
+    "PendingChange",
+    "Preview",
+    "ProgressCallback",
+    "ProjectApi",
+    "ReviewNote",
+    "ReviewStatus",
+    "Scope",
+    "Stats",
+    "TermKind",
+    "TermRow",
+    "TermSpec",
 ]
 
 ENTITY_ORDER: tuple[Entity, ...] = tuple(Entity)
@@ -81,7 +94,10 @@ class ProjectApi(Protocol):
     def note_rows(self, note_ids: Sequence[int] | None = None) -> list[NoteRow]: ...
     def note(self, note_id: int) -> ReviewNote: ...
     def run(
-        self, note_ids: Sequence[int] | None, progress: ProgressCallback, cancelled: CancelCheck,
+        self,
+        note_ids: Sequence[int] | None,
+        progress: ProgressCallback,
+        cancelled: CancelCheck,
         full: bool = False,
     ) -> int: ...
     def import_corpus(self, source: Path, progress: ProgressCallback, cancelled: CancelCheck) -> str: ...

@@ -18,7 +18,7 @@ from masketeer_gui.engine.stats import count_tokens
 from masketeer_gui.store import Project, settings
 from masketeer_gui.store.affected import notes_for_keys
 from masketeer_gui.store.feedback import term_key
-from masketeer_gui.store.models import Note, SpanRecord
+from masketeer_gui.store.models import Note, NoteText, SpanRecord
 from masketeer_gui.store.rows import NoteRow, TermSpec
 from masketeer_gui.store.terms import normalized
 from masketeer_gui.ui.project_api import Stats
@@ -27,7 +27,7 @@ _CHUNK = 2000
 
 
 def _db(project: Project) -> Any:
-    return project._db  # noqa: SLF001 - stopgap until the facade offers these reads
+    return project._db
 
 
 def pseudonym_key(project: Project) -> bytes:
@@ -57,7 +57,10 @@ def tokens_histogram(project: Project) -> dict[int, int]:
     while True:
         with _db(project).read() as session:
             chunk = session.execute(
-                select(Note.id, Note.text).where(Note.id > last).order_by(Note.id).limit(_CHUNK)
+                select(NoteText.note_id, NoteText.text)
+                .where(NoteText.note_id > last)
+                .order_by(NoteText.note_id)
+                .limit(_CHUNK)
             ).all()
         if not chunk:
             return dict(hist)
@@ -84,6 +87,10 @@ def stats(project: Project, rows: Sequence[NoteRow], tokens: dict[int, int]) -> 
         per_entity.update({str(e): n for e, n in row.counts.items()})
     spans_hist = Counter(r.spans for r in analyzed)
     return Stats(
-        notes=len(rows), notes_with_phi=sum(1 for r in analyzed if r.spans), per_entity=dict(per_entity),
-        per_masker=per_masker(project), tokens_hist=tokens, spans_hist=dict(spans_hist),
+        notes=len(rows),
+        notes_with_phi=sum(1 for r in analyzed if r.spans),
+        per_entity=dict(per_entity),
+        per_masker=per_masker(project),
+        tokens_hist=tokens,
+        spans_hist=dict(spans_hist),
     )

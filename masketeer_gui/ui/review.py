@@ -47,7 +47,9 @@ class ReviewController(QObject):
         if note is None or span is None:
             return self._hint("Select a span first (click it, or press S).")
         text = f"Reject {span.entity} span"
-        self.window.perform(Correct(self.window, note.id, span.start, span.end, CorrectionAction.REMOVE, None, text))
+        self.window.perform(
+            Correct(self.window, note.id, span.start, span.end, CorrectionAction.REMOVE, None, text)
+        )
 
     def add_missed(self) -> None:
         note, selection = self.window.current, self.window.note_view.selection()
@@ -116,8 +118,14 @@ class ReviewController(QObject):
             self._hint("Select a word or a span first.")
             return None
         dialog = TermDialog(
-            self.window, replacing.kind if replacing else kind, term, entity,
-            note.external_id if note else "", note.patient_id or "" if note else "", replacing, project.terms(),
+            self.window,
+            replacing.kind if replacing else kind,
+            term,
+            entity,
+            note.external_id if note else "",
+            note.patient_id or "" if note else "",
+            replacing,
+            project.terms(),
         )
         dialog.previewRequested.connect(self._ask_preview)
         dialog.accepted.connect(lambda: self._apply_term(dialog))

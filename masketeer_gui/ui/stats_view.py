@@ -3,6 +3,7 @@ distributions of note length and pseudonymizations per note (its Figures 1 and 2
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,28 +28,29 @@ MAX_BINS = 24
 
 
 def histogram_bars(hist: Mapping[int, int], max_bins: int = MAX_BINS) -> list[Bar]:
-    """Bars of a ``{value: count}`` histogram, binned so at most ``max_bins`` bars; the last is 'N+'."""
+    """Bars of a ``{value: count}`` histogram: values up to the 99th percentile in at most
+    ``max_bins - 1`` equal bins, and the rare longer tail in one last bar ('>N')."""
     if not hist:
         return []
     total, seen, cap = sum(hist.values()), 0, max(hist)
-    for value in sorted(hist):  # cap at the 99th percentile so one long note doesn't squash the rest
+    for value in sorted(hist):  # one very long note must not squash the rest
         seen += hist[value]
         if seen >= 0.99 * total:
             cap = value
             break
-    width = max(1, -(-(cap + 1) // (max_bins - 1)))
-    bins: dict[int, int] = {}
+    width = max(1, math.ceil((cap + 1) / (max_bins - 1)))
+    bins = [0] * (cap // width + 1)
+    tail = 0
     for value, count in hist.items():
-        b = min(value // width, max_bins - 1) if value <= cap else max_bins - 1
-        bins[b] = bins.get(b, 0) + count
-    last = max(bins)
-    return [(_bin_label(b, width, b == last and last * width <= max(hist) and max(hist) > cap), bins.get(b, 0))
-            for b in range(last + 1)]
+        if value <= cap:
+            bins[value // width] += count
+        else:
+            tail += count
+    bars = [(_bin_label(b, width), n) for b, n in enumerate(bins)]
+    return [*bars, (f">{cap}", tail)] if tail else bars
 
 
-def _bin_label(b: int, width: int, open_end: bool) -> str:
-    if open_end:
-        return f"{b * width}+"
+def _bin_label(b: int, width: int) -> str:
     return str(b * width) if width == 1 else f"{b * width}–{b * width + width - 1}"
 
 
@@ -74,7 +76,9 @@ class StatsView(QWidget):
         self.entity_chart = BarChart("Pseudonymizations per entity type (Table 6)", "entity type", "count")
         self.masker_chart = BarChart("Activities per masker (Table 7)", "masker", "count")
         self.length_chart = BarChart("Note length (Figure 1)", "tokens per note", "notes")
-        self.spans_chart = BarChart("Pseudonymizations per note (Figure 2)", "pseudonymizations per note", "notes")
+        self.spans_chart = BarChart(
+            "Pseudonymizations per note (Figure 2)", "pseudonymizations per note", "notes"
+        )
         grid = QGridLayout(self)
         grid.addWidget(self.summary, 0, 0, 1, 4)
         grid.addWidget(self.entity_table, 1, 0)
@@ -111,7 +115,8 @@ class StatsView(QWidget):
             return f"{stats.notes:,} notes, none analyzed yet. Run the project (Ctrl+R)."
         return (
             f"<b>{stats.notes:,}</b> notes · <b>{share}</b> with PHI · <b>{spans:,}</b> pseudonymizations · "
-            f"per note: mean {per['mean']:.2f}, median {per['median']:g}, SD {per['sd']:.2f}, max {per['max']} · "
+            f"per note: mean {per['mean']:.2f}, median {per['median']:g}, SD {per['sd']:.2f}, "
+            f"max {per['max']} · "
             f"tokens per note: mean {tok['mean']:.2f}, median {tok['median']:g}, SD {tok['sd']:.2f}, "
             f"max {tok['max']}"
         )

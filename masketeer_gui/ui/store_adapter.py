@@ -9,6 +9,7 @@ it, checked note by note against the chunk's text lengths (nothing is shown if t
 
 from __future__ import annotations
 
+import gc
 import threading
 from collections.abc import Sequence
 from dataclasses import replace
@@ -64,6 +65,7 @@ class StoreProject:
         self.path = project.path
         self._key: bytes | None = None
         self._tokens: dict[int, int] | None = None
+        self._frozen: set[int] = set()
 
     @classmethod
     def open(cls, path: Path) -> StoreProject:
@@ -91,8 +93,15 @@ class StoreProject:
         detail = self.store.notes.get(note_id)
         spans = tuple(s.to_span() for s in detail.spans)
         return ReviewNote(
-            detail.id, detail.external_id, detail.patient_id or "", detail.text, spans,
-            self._tags(detail, spans), detail.review, self._accepted(note_id), detail.corrections,
+            detail.id,
+            detail.external_id,
+            detail.patient_id or "",
+            detail.text,
+            spans,
+            self._tags(detail, spans),
+            detail.review,
+            self._accepted(note_id),
+            detail.corrections,
             detail.run_id is not None,
         )
 
@@ -108,7 +117,8 @@ class StoreProject:
     def _accepted(self, note_id: int) -> frozenset[tuple[int, int]]:
         marks = self.store.marks.list(note_id=note_id, annotator=self.store.user)
         return frozenset(
-            (m.start, m.end) for m in marks
+            (m.start, m.end)
+            for m in marks
             if m.sample_id is None and m.label is MarkLabel.TP and m.start is not None and m.end is not None
         )
 
@@ -118,11 +128,14 @@ class StoreProject:
     def set_accepted(self, note_id: int, span: Span, accepted: bool) -> None:
         marks = self.store.marks
         mine = [
-            m for m in marks.list(note_id=note_id, annotator=self.store.user)
+            m
+            for m in marks.list(note_id=note_id, annotator=self.store.user)
             if m.sample_id is None and m.label is MarkLabel.TP and (m.start, m.end) == (span.start, span.end)
         ]
         if accepted and not mine:
-            marks.add(note_id, MarkLabel.TP, start=span.start, end=span.end, entity=span.entity, masker=span.masker)
+            marks.add(
+                note_id, MarkLabel.TP, start=span.start, end=span.end, entity=span.entity, masker=span.masker
+            )
         elif not accepted:
             for mark in mine:
                 marks.remove(mark.id)
@@ -136,8 +149,13 @@ class StoreProject:
         self.store.corrections.remove(correction_id)
 
     # --- runs -----------------------------------------------------------------------------------
-    def run(self, note_ids: Sequence[int] | None, progress: ProgressCallback, cancelled: CancelCheck,
-            full: bool = False) -> int:
+    def run(
+        self,
+        note_ids: Sequence[int] | None,
+        progress: ProgressCallback,
+        cancelled: CancelCheck,
+        full: bool = False,
+    ) -> int:
         """Analyze ``note_ids``, or the notes whose result is missing or outdated (all with ``full``)."""
         runs = self.store.runs
         if full:
@@ -147,21 +165,39 @@ class StoreProject:
         if not targets:
             progress(0, 0, [])
             return 0
+        self._freeze_analyzer()
         streamer = _Streamer(self.store, targets, progress)
         _seen.log = []
         try:
-            run = runs.run(incremental=False, note_ids=None if full else targets, progress=streamer,
-                           cancel=cancelled)
+            run = runs.run(
+                incremental=False, note_ids=None if full else targets, progress=streamer, cancel=cancelled
+            )
         finally:
             _seen.log = None
-        if run.status is not RunStatus.CANCELLED:
-            progress(len(targets), len(targets), self.store.notes.list(targets))
+        if run.status is not RunStatus.CANCELLED:  # the final rows, where they differ from the streamed ones
+            final = self.store.notes.list(targets)
+            progress(len(targets), len(targets), [r for r in final if streamer.sent.get(r.id) != r])
         return run.notes_analyzed
+
+    def _freeze_analyzer(self) -> None:
+        """Build the run's analyzer now and move it out of the garbage collector's sight.
+
+        The lexicon is millions of long-lived objects; a full collection in the worker thread
+        scans them all while holding the GIL, stalling the GUI thread for 100-300 ms each time.
+        """
+        _feedback, analyzer, _version = self.store.runs.prepare()
+        if id(analyzer) not in self._frozen:
+            self._frozen.add(id(analyzer))
+            gc.freeze()
 
     def import_corpus(self, source: Path, progress: ProgressCallback, cancelled: CancelCheck) -> str:
         report = self.store.import_corpus(Path(source), progress=lambda n: progress(n, 0, []))
         self._tokens = None
-        parts = [f"{report.added:,} new", f"{report.updated:,} changed", f"{report.unchanged:,} unchanged notes"]
+        parts = [
+            f"{report.added:,} new",
+            f"{report.updated:,} changed",
+            f"{report.unchanged:,} unchanged notes",
+        ]
         if report.stale_corrections:
             parts.append(f"{report.stale_corrections} corrections need a look (their note changed)")
         return ", ".join(parts)
@@ -210,6 +246,7 @@ class _Streamer:
     def __init__(self, project: Project, targets: Sequence[int], progress: ProgressCallback) -> None:
         self.project, self.targets, self.progress = project, targets, progress
         self.done = 0
+        self.sent: dict[int, NoteRow] = {}
 
     def __call__(self, done: int, total: int) -> None:
         chunk = self.targets[self.done : done]
@@ -224,7 +261,9 @@ class _Streamer:
         rows = self.project.notes.list(chunk)
         if [r.length for r in rows] != [length for length, _ in log]:
             return []
-        return [_with_spans(row, spans) for row, (_, spans) in zip(rows, log, strict=True)]
+        streamed = [_with_spans(row, spans) for row, (_, spans) in zip(rows, log, strict=True)]
+        self.sent.update((r.id, r) for r in streamed)
+        return streamed
 
 
 def _with_spans(row: NoteRow, spans: list[Span]) -> NoteRow:
@@ -233,4 +272,3 @@ def _with_spans(row: NoteRow, spans: list[Span]) -> NoteRow:
         counts[span.entity] = counts.get(span.entity, 0) + 1
     flagged = sum(1 for s in spans if s.flags)
     return replace(row, counts=counts, spans=len(spans), flagged=flagged, analyzed=True)
-

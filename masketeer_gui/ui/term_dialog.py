@@ -53,8 +53,14 @@ class TermDialog(QDialog):
     previewShown = Signal(object)
 
     def __init__(
-        self, parent: QWidget | None, kind: TermKind, term: str = "", entity: Entity | None = None,
-        note_id: str = "", patient_id: str = "", replacing: TermRow | None = None,
+        self,
+        parent: QWidget | None,
+        kind: TermKind,
+        term: str = "",
+        entity: Entity | None = None,
+        note_id: str = "",
+        patient_id: str = "",
+        replacing: TermRow | None = None,
         existing: Sequence[TermRow] = (),
     ) -> None:
         super().__init__(parent)
@@ -68,8 +74,12 @@ class TermDialog(QDialog):
         self._build(kind, term, entity)
         self._timer = QTimer(self, singleShot=True, interval=200)
         self._timer.timeout.connect(self._ask_preview)
-        for signal in (self.kind.currentIndexChanged, self.term.textChanged, self.entity.currentIndexChanged,
-                       self.scopes.idToggled):
+        for signal in (
+            self.kind.currentIndexChanged,
+            self.term.textChanged,
+            self.entity.currentIndexChanged,
+            self.scopes.idToggled,
+        ):
             signal.connect(self._changed)
         self._changed()
 
@@ -88,13 +98,17 @@ class TermDialog(QDialog):
         self.why.setPlaceholderText("optional: why (kept with the term)")
         self.scopes = QButtonGroup(self)
         row = QHBoxLayout()
-        choices = ((Scope.NOTE, f"This note ({self.note_id})" if self.note_id else "This note"),
-                   (Scope.PATIENT, f"This patient ({self.patient_id})" if self.patient_id else "This patient"),
-                   (Scope.CORPUS, "Whole corpus"))
+        choices = (
+            (Scope.NOTE, f"This note ({self.note_id})" if self.note_id else "This note"),
+            (Scope.PATIENT, f"This patient ({self.patient_id})" if self.patient_id else "This patient"),
+            (Scope.CORPUS, "Whole corpus"),
+        )
         for i, (scope, label) in enumerate(choices):
             button = QRadioButton(label)
             button.setObjectName(f"scope_{scope.value}")
-            button.setEnabled(scope is Scope.CORPUS or bool(self.note_id if scope is Scope.NOTE else self.patient_id))
+            button.setEnabled(
+                scope is Scope.CORPUS or bool(self.note_id if scope is Scope.NOTE else self.patient_id)
+            )
             self.scopes.addButton(button, i)
             row.addWidget(button)
         self._scope_list = [s for s, _ in choices]
@@ -161,7 +175,8 @@ class TermDialog(QDialog):
         similar = similar_terms(self.term.text(), self.existing, 4, exclude)
         self.hint_label.setText(
             "Similar entries already exist: " + ", ".join(f"{r.term} ({r.kind.value})" for r, _ in similar)
-            if similar else ""
+            if similar
+            else ""
         )
         self.hint_label.setVisible(bool(similar))
 

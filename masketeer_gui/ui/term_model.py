@@ -17,8 +17,15 @@ Index = QModelIndex | QPersistentModelIndex
 
 def _cell(row: TermRow, column: int) -> str:
     scope = row.scope.value if not row.scope_value else f"{row.scope.value} {row.scope_value}"
-    values = (row.term, row.kind.value, row.entity.value if row.entity else "", scope, row.who,
-              row.created_at.strftime("%Y-%m-%d %H:%M"), row.why)
+    values = (
+        row.term,
+        row.kind.value,
+        row.entity.value if row.entity else "",
+        scope,
+        row.who,
+        row.created_at.strftime("%Y-%m-%d %H:%M"),
+        row.why,
+    )
     return values[column]
 
 

@@ -8,6 +8,7 @@ one after another on the host's thread; ``shutdown`` cancels, quits and waits (c
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 import traceback
@@ -21,6 +22,7 @@ from PySide6.QtCore import QCoreApplication, QMetaObject, QObject, Qt, QThread, 
 from masketeer_gui.store.errors import ProjectEnvironmentError, StoreError
 from masketeer_gui.ui.project_api import CancelCheck, NoteRow, ProgressCallback
 
+SWITCH_INTERVAL_S = 0.001
 JobFunction = Callable[[ProgressCallback, CancelCheck], Any]
 
 
@@ -111,6 +113,9 @@ class WorkerHost(QObject):
 
     def __init__(self, name: str = "masketeer-worker", parent: Any = None) -> None:
         super().__init__(parent)
+        # A CPU-bound worker keeps the GIL for the whole switch interval (5 ms by default) each
+        # time the GUI thread asks for it, and painting a table asks hundreds of times.
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL_S))
         self._thread = QThread()
         self._thread.setObjectName(name)
         self._thread.start()

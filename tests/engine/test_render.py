@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from masketeer_gui.engine.pseudonyms import PseudonymIssuer, tag_for
-from masketeer_gui.engine.render import Tagger, TagLedger, check_spans, pseudonymize, render_note, retag_line
+from masketeer_gui.engine.pseudonyms import PseudonymIssuer, TagLedger, tag_for
+from masketeer_gui.engine.render import Tagger, check_spans, pseudonymize, render_note, retag_line
 from masketeer_gui.engine.span import Entity, Span
 
 KEY = bytes(range(32))

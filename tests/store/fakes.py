@@ -141,6 +141,17 @@ def analysed_ids(engine: FakeEngine) -> set[str]:
     return {by_text[text] for text in engine.calls}
 
 
+def indexed(project: Any) -> set[tuple[str, str]]:
+    """The word index as (word, external id) pairs."""
+    from masketeer_gui.store.wordindex import decode
+
+    with project._db.read() as session:
+        connection = session.connection()
+        external = dict(connection.exec_driver_sql("SELECT id, external_id FROM notes").all())
+        rows = connection.exec_driver_sql("SELECT word, note_ids FROM word_index").all()
+    return {(word, external[note]) for word, blob in rows for note in decode(blob)}
+
+
 def spans_text(text: str, spans: Any) -> list[tuple[str, str]]:
     """(surface, entity) of spans, for readable assertions."""
     return [(text[s.start : s.end], str(s.entity)) for s in spans]

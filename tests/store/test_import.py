@@ -11,14 +11,15 @@ from masketeer_gui.engine.lists import CorrectionAction
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.store import Project
 from masketeer_gui.store.rows import ReviewStatus
-from tests.store.fakes import NOTES, note_id, write_jsonl
+from tests.store.fakes import NOTES, indexed, note_id, write_jsonl
 
 
 def _nothing_imported(project: Project) -> None:
     assert project.notes.count() == 0
     with project._db.read() as session:
         assert session.connection().exec_driver_sql("SELECT count(*) FROM batches").scalar() == 0
-        assert session.connection().exec_driver_sql("SELECT count(*) FROM note_words").scalar() == 0
+        assert session.connection().exec_driver_sql("SELECT count(*) FROM note_texts").scalar() == 0
+        assert session.connection().exec_driver_sql("SELECT count(*) FROM word_index").scalar() == 0
 
 
 def test_jsonl_import_keeps_metadata(project: Project, corpus: Path) -> None:
@@ -133,16 +134,7 @@ def test_new_batch_is_indexed_for_incremental_runs(project: Project, corpus: Pat
     project.runs.run(incremental=False)
     project.import_corpus(write_jsonl(tmp_path / "b2.jsonl", [{"id": "n9", "text": "Rumpf und Hals"}]))
     assert project.runs.outdated() == [note_id(project, "n9")]
-    with project._db.read() as session:
-        words = (
-            session.connection()
-            .exec_driver_sql(
-                "SELECT w.word FROM note_words nw JOIN words w ON w.id = nw.word_id WHERE nw.note_id = ?",
-                (note_id(project, "n9"),),
-            )
-            .scalars()
-            .all()
-        )
+    words = [word for word, note in indexed(project) if note == "n9"]
     assert sorted(words) == ["hals", "rumpf", "und"]
 
 

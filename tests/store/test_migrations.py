@@ -10,6 +10,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
+from masketeer_gui.engine.span import Entity
 from masketeer_gui.store import Project, db, errors, migrate
 from masketeer_gui.store.models import Base
 from masketeer_gui.store.rows import MarkLabel
@@ -48,7 +49,13 @@ def test_opening_a_v1_project_upgrades_it_and_keeps_everything(v1_project: Path,
     assert db.probe(v1_project) == migrate.FIRST_REVISION
     with Project.open(v1_project, analyzer_factory=engine) as project:
         assert project.schema_revision() == migrate.head_revision()
-        assert [n.external_id for n in project.notes.list()] == ["n1", "n2", "n3"]
+        rows = project.notes.list()
+        assert [n.external_id for n in rows] == ["n1", "n2", "n3"]
+        assert [(n.spans, n.counts) for n in rows] == [  # counts filled in from revision 0001's spans
+            (2, {Entity.HCP: 1, Entity.PER: 1}),
+            (1, {Entity.HCP: 1}),
+            (0, {}),
+        ]
         detail = project.notes.get(note_id(project, "n1"))
         assert spans_text(detail.text, detail.spans) == [("Dr. Hofer", "HCP"), ("Gruber", "PER")]
         assert [(t.term, t.why) for t in project.terms.list()] == [("Rumpf", "eponym")]

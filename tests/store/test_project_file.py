@@ -63,6 +63,11 @@ def test_create_refuses_an_existing_file(project_path: Path) -> None:
     assert project_path.read_text() == "keep me"
 
 
+def test_create_in_a_missing_folder(tmp_path: Path) -> None:
+    with pytest.raises(errors.ProjectIOError, match="the folder does not exist"):
+        Project.create(tmp_path / "nope" / "p.db")
+
+
 def test_open_missing_file(tmp_path: Path) -> None:
     with pytest.raises(errors.ProjectNotFoundError, match=r"nothere\.db: no such project file"):
         Project.open(tmp_path / "nothere.db")

@@ -198,3 +198,17 @@ def test_replaced_spans_are_deleted_and_pseudonyms_stored_on_request(loaded: Pro
     assert all(s.pseudonym and s.pseudonym.startswith(f"[{s.entity}-") for s in spans)
     assert (run.notes_analyzed, run.spans_found, run.kind) == (6, 6, "full")
     assert run.settings["store_pseudonyms"] is True
+
+
+def test_worker_processes_give_the_same_results(project: Project, tmp_path: Path) -> None:
+    notes = [{"id": f"w{i}", "text": f"Dr. Hofer und Frau Gruber{i % 7}, Herr Maier."} for i in range(700)]
+    project.import_corpus(write_jsonl(tmp_path / "w.jsonl", notes))
+    project.runs.run(incremental=False)
+    alone = [(r.external_id, r.counts, r.spans) for r in project.notes.list()]
+    details = project.notes.get(note_id(project, "w5")).spans
+    run = project.runs.run(incremental=False, workers=2)
+    assert run.notes_analyzed == 700
+    assert [(r.external_id, r.counts, r.spans) for r in project.notes.list()] == alone
+    assert [s.to_span() for s in project.notes.get(note_id(project, "w5")).spans] == [
+        s.to_span() for s in details
+    ]

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from masketeer_gui.engine.text import blank_markup, tokenize
 from masketeer_gui.store import Project, wordindex
-from tests.store.fakes import write_jsonl
+from tests.store.fakes import indexed, write_jsonl
 
 
 @pytest.mark.parametrize(
@@ -56,19 +56,6 @@ def test_near_words_are_one_typo_away() -> None:
     assert "hofer" not in wordindex.near_words(vocabulary, {"huber"})
 
 
-def _index(project: Project) -> set[tuple[str, str]]:
-    with project._db.read() as session:
-        rows = (
-            session.connection()
-            .exec_driver_sql(
-                "SELECT w.word, n.external_id FROM note_words nw JOIN words w ON w.id = nw.word_id "
-                "JOIN notes n ON n.id = nw.note_id"
-            )
-            .all()
-        )
-    return {(word, note) for word, note in rows}
-
-
 def test_maintained_index_equals_a_rebuilt_one(project: Project, tmp_path: Path, corpus: Path) -> None:
     project.import_corpus(corpus)
     project.import_corpus(
@@ -76,17 +63,17 @@ def test_maintained_index_equals_a_rebuilt_one(project: Project, tmp_path: Path,
             tmp_path / "b.jsonl", [{"id": "n1", "text": "Ganz neuer Text"}, {"id": "n8", "text": "Hofer"}]
         )
     )
-    maintained = _index(project)
+    maintained = indexed(project)
     assert ("neuer", "n1") in maintained and ("hofer", "n1") not in maintained
     with project._db.write() as session:
         wordindex.rebuild(session)
-    assert _index(project) == maintained
+    assert indexed(project) == maintained
 
 
 def test_a_missing_index_is_built_on_first_use(project: Project, corpus: Path) -> None:
     with project._db.write() as session:
         session.connection().exec_driver_sql("DELETE FROM settings WHERE key = 'word_index_version'")
     project.import_corpus(corpus)  # not indexed while the index is not current
-    assert _index(project) == set()
+    assert indexed(project) == set()
     project.runs.ensure_index()
-    assert ("rumpf", "n2") in _index(project)
+    assert ("rumpf", "n2") in indexed(project)

@@ -21,8 +21,10 @@ _CVD = {
 
 
 def _linear(c: QColor) -> tuple[float, ...]:
-    return tuple((v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4)
-                 for v in (c.redF(), c.greenF(), c.blueF()))
+    return tuple(
+        (v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4)
+        for v in (c.redF(), c.greenF(), c.blueF())
+    )
 
 
 def _simulate(c: QColor, matrix) -> tuple[float, ...]:
@@ -49,8 +51,10 @@ def test_colours_stay_apart_for_colour_blind_readers(kind):
         assert distance > 0.03 or lum > 0.05, (a, b)
 
 
-@pytest.mark.parametrize(("background", "text"), [("#ffffff", "#000000"), ("#000000", "#ffffff"),
-                                                  ("#332288", "#ffffff"), ("#DDCC77", "#000000")])
+@pytest.mark.parametrize(
+    ("background", "text"),
+    [("#ffffff", "#000000"), ("#000000", "#ffffff"), ("#332288", "#ffffff"), ("#DDCC77", "#000000")],
+)
 def test_text_colour_by_contrast(background, text):
     assert text_on(QColor(background)).name() == text
 

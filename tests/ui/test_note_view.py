@@ -23,13 +23,24 @@ TEXT = "Bitte Fr. Dr. Huber 😀 informieren.\r\nPat. Maria Gstrein kommt."
 
 def _note(text: str = TEXT) -> ReviewNote:
     spans = []
-    for word, entity, flags in (("Huber", Entity.HCP, ()), ("Maria", Entity.PAT, ("fuzzy",)),
-                                ("Gstrein", Entity.PAT, ())):
+    for word, entity, flags in (
+        ("Huber", Entity.HCP, ()),
+        ("Maria", Entity.PAT, ("fuzzy",)),
+        ("Gstrein", Entity.PAT, ()),
+    ):
         start = text.index(word)
         spans.append(Span(start, start + len(word), entity, "Salutation", f"after '{word[:1]}'", flags))
     tags = tuple(f"[{s.entity}-{i:08d}]" for i, s in enumerate(spans))
-    return ReviewNote(1, "N1", "P1", text, tuple(spans), tags, accepted=frozenset({(spans[0].start, spans[0].end)}),
-                      analyzed=True)
+    return ReviewNote(
+        1,
+        "N1",
+        "P1",
+        text,
+        tuple(spans),
+        tags,
+        accepted=frozenset({(spans[0].start, spans[0].end)}),
+        analyzed=True,
+    )
 
 
 @pytest.fixture

@@ -45,8 +45,13 @@ def test_new_project_drop_a_corpus_run_and_export(qtbot, window, tmp_path):
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(DEMO / "notes.jsonl"))])
     assert window.projects.accepts_drop(mime)
-    event = QDropEvent(QPointF(20, 20), Qt.DropAction.CopyAction, mime, Qt.MouseButton.NoButton,
-                       Qt.KeyboardModifier.NoModifier)
+    event = QDropEvent(
+        QPointF(20, 20),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     with qtbot.waitSignal(window.jobFinished, timeout=LONG) as blocker:
         window.dropEvent(event)
     assert blocker.args == ["Importing", True]
@@ -105,8 +110,21 @@ def test_layout_and_toggles_survive_a_restart(qtbot, settings, demo_project):
 
 
 def test_every_review_action_shows_its_shortcut(window):
-    for name in ("accept", "reject", "add", "retype", "whitelist", "blacklist", "next_flagged", "next_note",
-                 "reviewed", "run", "find", "undo", "redo"):
+    for name in (
+        "accept",
+        "reject",
+        "add",
+        "retype",
+        "whitelist",
+        "blacklist",
+        "next_flagged",
+        "next_note",
+        "reviewed",
+        "run",
+        "find",
+        "undo",
+        "redo",
+    ):
         action = getattr(window, f"act_{name}")
         keys = action.shortcuts()
         assert keys, name

@@ -77,6 +77,7 @@ def test_jobs_run_one_after_another_and_busy_changes_twice(qtbot, host):
             time.sleep(0.02)
             order.append(f"{name}-")
             return name
+
         return Job(name, fn)
 
     with qtbot.waitSignals([host.succeeded] * 1, timeout=5000):

@@ -9,7 +9,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from masketeer_gui.engine.span import Entity
-from masketeer_gui.ui.note_list_model import ROW_ROLE
 from masketeer_gui.ui.project_api import ReviewStatus, Scope, TermKind
 from tests.ui.helpers import LONG, open_project, press, press_and_wait_job
 
@@ -65,7 +64,7 @@ def test_keyboard_navigation(qtbot, window, demo_project):
     press(qtbot, window, K.Key_F, Qt.KeyboardModifier.ControlModifier)
     assert QApplication.focusWidget() is window.search
     qtbot.keyClicks(window.search, "N00005")
-    assert window.proxy.rowCount() == 10
+    qtbot.waitUntil(lambda: window.proxy.rowCount() == 10)
 
 
 def test_review_actions_undo_redo_and_reopen(qtbot, window, demo_project):
@@ -85,10 +84,14 @@ def test_review_actions_undo_redo_and_reopen(qtbot, window, demo_project):
 
     press_and_wait_job(qtbot, window, K.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert rejected in window.current.spans
-    press_and_wait_job(qtbot, window, K.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    press_and_wait_job(
+        qtbot, window, K.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )
     assert rejected not in window.current.spans
 
-    window.note_view.set_current(window.current.spans.index(retyped))  # change type: T, then 1 (HCP) or 2 (PAT)
+    window.note_view.set_current(
+        window.current.spans.index(retyped)
+    )  # change type: T, then 1 (HCP) or 2 (PAT)
     new_type = Entity.HCP if retyped.entity is not Entity.HCP else Entity.PAT
     press(qtbot, window, K.Key_T)
     menu = window.review.entity_menu
@@ -99,15 +102,22 @@ def test_review_actions_undo_redo_and_reopen(qtbot, window, demo_project):
     assert next(s for s in window.current.spans if s.start == retyped.start).entity is new_type
 
     text = window.current.text  # a missed word: select it, press M, pick PER with the key 3
-    start = next(i for i in range(len(text)) if text[i].isalpha() and not window.current.span_at(i)
-                 and (i == 0 or not text[i - 1].isalnum()))
+    start = next(
+        i
+        for i in range(len(text))
+        if text[i].isalpha() and not window.current.span_at(i) and (i == 0 or not text[i - 1].isalnum())
+    )
     end = start
     while end < len(text) and text[end].isalnum():
         end += 1
     window.note_view.original.select_range(start, end)
     press(qtbot, window, K.Key_M)
     menu = window.review.entity_menu
-    assert menu is not None, (window.statusBar().currentMessage(), QApplication.focusWidget(), window.note_view.selection())
+    assert menu is not None, (
+        window.statusBar().currentMessage(),
+        QApplication.focusWidget(),
+        window.note_view.selection(),
+    )
     qtbot.waitUntil(menu.isVisible)
     with qtbot.waitSignal(window.jobFinished, timeout=LONG):
         qtbot.keyClick(menu, K.Key_3)

@@ -6,21 +6,24 @@ from masketeer_gui.engine.maskers.full_name import FullNameMasker
 from masketeer_gui.engine.maskers.medical_site import MedicalSiteMasker
 from masketeer_gui.engine.maskers.name_dictionary import NameDictionaryMasker
 from masketeer_gui.engine.maskers.person_context import PersonContextMasker
+from masketeer_gui.engine.maskers.repeated_name import RepeatedNameMasker
 from masketeer_gui.engine.maskers.salutation import SalutationMasker
 
 PAPER_ORDER = ("Salutation", "NameDictionary", "FullName", "DoubleName", "MedicalSite")
-DEFAULT_ORDER = (*PAPER_ORDER, "PersonContext", "FullName")  # beyond the paper: context, then its neighbours
+# Beyond the paper: names known from context or from elsewhere in the note, then their neighbours.
+DEFAULT_ORDER = (*PAPER_ORDER, "PersonContext", "RepeatedName", "FullName")
 
 __all__ = [
     "DEFAULT_ORDER",
+    "PAPER_ORDER",
     "DoubleNameMasker",
     "FullNameMasker",
     "Masker",
     "MedicalSiteMasker",
     "NameDictionaryMasker",
     "NoteState",
-    "PAPER_ORDER",
     "PersonContextMasker",
+    "RepeatedNameMasker",
     "SalutationMasker",
     "Vote",
     "name_like",

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Protocol
-
-import re
 
 from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.normalize import fold
@@ -15,9 +14,7 @@ from masketeer_gui.engine.text import Token
 OPENERS = frozenset(':"„“»«(')  # after these a capitalised word starts a sentence of its own
 _HYPHEN = re.compile(r"[-‐‑]")
 ARTICLES = frozenset(
-    "der die das dem den des ein eine einen einem einer eines kein keine keinen im beim zum zur vom am ans "
-    "ins aufs mein meine meinem meinen ihr ihre ihrem ihren sein seine seinem seinen unser unsere diese dieser "
-    "diesem diesen jeder jede jedem zu".split()
+    ["der", "die", "das", "dem", "den", "des", "ein", "eine", "einen", "einem", "einer", "eines", "kein", "keine", "keinen", "im", "beim", "zum", "zur", "vom", "am", "ans", "ins", "aufs", "mein", "meine", "meinem", "meinen", "ihr", "ihre", "ihrem", "ihren", "sein", "seine", "seinem", "seinen", "unser", "unsere", "diese", "dieser", "diesem", "diesen", "jeder", "jede", "jedem", "zu"]
 )
 
 
@@ -41,6 +38,11 @@ class NoteState:
         self.names = names
         self.votes: list[Vote | None] = [None] * len(tokens)
         self.reserved: set[int] = set()  # tokens name maskers must leave (e.g. the town after "LKH")
+        self.capitalized = [i for i, t in enumerate(tokens) if t.is_capitalized]  # most maskers look only here
+
+    def name_votes(self) -> list[int]:
+        """Indices of the tokens voted as names so far."""
+        return [i for i, v in enumerate(self.votes) if v is not None and v.entity in NAME_ENTITIES]
 
     def free(self, i: int) -> bool:
         """Token ``i`` is a word nobody has voted for yet."""

@@ -24,8 +24,9 @@ class DoubleNameMasker:
 
     def apply(self, state: NoteState) -> None:
         proven = {v.ref for v in state.votes if v is not None and v.ref}
-        for i, token in enumerate(state.tokens):
-            if token.is_word and "-" in token.folded and state.free(i):
+        for i in state.capitalized:
+            token = state.tokens[i]
+            if "-" in token.folded and state.free(i):
                 parts = [p for p in _HYPHEN.split(token.text) if p]
                 vote = self._vote(parts, state.names, proven)
                 if vote is not None:

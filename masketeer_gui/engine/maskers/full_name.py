@@ -21,8 +21,8 @@ class FullNameMasker:
         changed = True
         while changed:
             changed = False
-            for i in range(len(state.tokens)):
-                if state.is_name_vote(i) and self._extend(state, i):
+            for i in state.name_votes():
+                if self._extend(state, i):
                     changed = True
 
     def _extend(self, state: NoteState, i: int) -> bool:
@@ -35,8 +35,8 @@ class FullNameMasker:
             token = state.tokens[j]
             if j < i and is_initial_at(state, j):
                 reason, flags = "initial before a proven name", ("initial",)
-            elif j < i and (state.tokens[j + 1].text == "." or state.names.is_ambiguous(token.folded)):
-                continue  # "Bruder Hans", "Koch Maria": a noun before a name is a role, not a first name
+            elif j < i and self._not_a_first_name(state, j, i):
+                continue
             elif name_like(state, j) and not state.after_article(j):
                 known = state.names.base_name(token.folded) is not None
                 reason = "next to a proven name" + ("" if known else " (unknown word)")
@@ -48,3 +48,13 @@ class FullNameMasker:
             state.vote(j, Vote(self.name, entity, reason, flags, ref))
             added = True
         return added
+
+    @staticmethod
+    def _not_a_first_name(state: NoteState, j: int, i: int) -> bool:
+        """The word before a proven name is no first name: a role noun ("Bruder Hans"), a word before a first
+        name ("Herzstolpern Sonja"), or a word closed by a dot."""
+        names = state.names
+        before = state.tokens[j].folded
+        if state.tokens[j + 1].text == "." or names.is_ambiguous(before):
+            return True
+        return names.base_name(before) is None and state.tokens[i].folded in names.lexicon.first_names

@@ -12,10 +12,8 @@ from __future__ import annotations
 from masketeer_gui.engine.maskers.base import NoteState, Vote, is_initial_at, name_like
 from masketeer_gui.engine.names import NameIndex
 
-
 PERSON_VERBS = frozenset(
-    "meldet ruft rief bittet fuehlt klagt berichtet erzaehlt moechte wuenscht will sagt meint informiert "
-    "telefoniert angerufen hat war ist kommt bringt schickt fragt".split()
+    ["meldet", "ruft", "rief", "bittet", "fuehlt", "klagt", "berichtet", "erzaehlt", "moechte", "wuenscht", "will", "sagt", "meint", "informiert", "telefoniert", "angerufen", "hat", "war", "ist", "kommt", "bringt", "schickt", "fragt"]
 )
 
 
@@ -29,18 +27,23 @@ class NameDictionaryMasker:
 
     def apply(self, state: NoteState) -> None:
         names = state.names
-        for i, token in enumerate(state.tokens):
-            if not token.is_word or not state.free(i):
-                continue
-            if token.is_capitalized and not token.is_initial:
+        for i in state.capitalized:
+            if state.free(i) and len(state.tokens[i].text) > 1:
                 vote = self._capitalized(state, i, names)
-            elif names.is_listed(token.folded) and not names.is_word(token.folded) and len(token.text) > 2:
-                ref = token.folded
-                vote = Vote(self.name, names.entity(ref), "listed name (written lower-case)", ("lowercase",), ref)
-            else:
-                vote = None
-            if vote is not None:
-                state.vote(i, vote)
+                if vote is not None:
+                    state.vote(i, vote)
+        if names.roles:
+            self._lowercase_listed(state, names)
+
+    def _lowercase_listed(self, state: NoteState, names: NameIndex) -> None:
+        """A deployment name written in lower case ("huber hat angerufen") when it is no German word."""
+        roles = names.roles
+        for i, token in enumerate(state.tokens):
+            folded = token.folded
+            if folded in roles and not token.is_capitalized and token.is_word and len(folded) > 2 and state.free(i):
+                if not names.is_word(folded):
+                    vote = Vote(self.name, names.entity(folded), "listed name (written lower-case)", ("lowercase",), folded)
+                    state.vote(i, vote)
 
     def _capitalized(self, state: NoteState, i: int, names: NameIndex) -> Vote | None:
         token = state.tokens[i]
@@ -48,7 +51,7 @@ class NameDictionaryMasker:
         if token.text.isupper() and len(token.text) <= 3:
             return None
         base = names.base_name(folded)
-        if base is not None:
+        if base is not None and (base not in names.title_words or names.is_listed(base)):
             return self._listed(state, i, base)
         if self.fuzzy and not names.looks_like_word(folded) and folded not in names.whitelist:
             match = names.one_typo_from(folded, listed_only=True)

@@ -12,11 +12,9 @@ from __future__ import annotations
 
 from masketeer_gui.engine.maskers.base import NoteState, Vote, name_like
 
-LEFT_CUES = frozenset("laut lt mit an bei von durch bitte fuer via".split())
+LEFT_CUES = frozenset(["laut", "lt", "mit", "an", "bei", "von", "durch", "bitte", "fuer", "via"])
 RIGHT_CUES = frozenset(
-    "meldet ruft rief bittet fuehlt klagt berichtet erzaehlt moechte wuenscht will sagt meint "
-    "telefoniert hat war ist is kommt bringt schickt fragt anrufen informieren informiert "
-    "weitergeleitet verstaendigt zurueckrufen".split()
+    ["meldet", "ruft", "rief", "bittet", "fuehlt", "klagt", "berichtet", "erzaehlt", "moechte", "wuenscht", "will", "sagt", "meint", "telefoniert", "hat", "war", "ist", "is", "kommt", "bringt", "schickt", "fragt", "anrufen", "informieren", "informiert", "weitergeleitet", "verstaendigt", "zurueckrufen"]
 )
 
 
@@ -26,8 +24,9 @@ class PersonContextMasker:
     name = "PersonContext"
 
     def apply(self, state: NoteState) -> None:
-        for i, token in enumerate(state.tokens):
-            if not token.is_capitalized or not state.free(i) or token.is_initial:
+        for i in state.capitalized:
+            token = state.tokens[i]
+            if not state.free(i) or len(token.text) == 1:
                 continue
             cue = self._cue(state, i)
             if cue is None or not self._candidate(state, i):
@@ -40,7 +39,7 @@ class PersonContextMasker:
     def _candidate(state: NoteState, i: int) -> bool:
         names = state.names
         folded = state.tokens[i].folded
-        if state.after_article(i) or folded in names.whitelist:
+        if state.after_article(i) or folded in names.whitelist or folded in names.title_words:
             return False
         if names.base_name(folded) is not None:
             return True  # a shipped or listed name the earlier maskers left for its ambiguity

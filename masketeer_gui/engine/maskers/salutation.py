@@ -58,13 +58,12 @@ class SalutationMasker:
         self._trie = build_trie(salutations)
 
     def apply(self, state: NoteState) -> None:
-        tokens = state.tokens
-        i = 0
-        while i < len(tokens):
-            if tokens[i].is_word and tokens[i].folded in self._trie:
-                i = self._mask_after(state, i)
-            else:
-                i += 1
+        trie = self._trie
+        starts = [i for i, t in enumerate(state.tokens) if t.folded in trie and t.is_word]
+        done = 0
+        for i in starts:
+            if i >= done:
+                done = self._mask_after(state, i)
 
     def _match(self, state: NoteState, i: int) -> tuple[int, SalutationKind] | None:
         """Longest salutation starting at word ``i``: (index of its last word, kind)."""

@@ -16,7 +16,8 @@ from masketeer_gui.engine.rules.email import EmailRule
 from masketeer_gui.engine.rules.phone import PhoneRule
 from masketeer_gui.engine.rules.resolve import find_rule_spans, resolve
 from masketeer_gui.engine.rules.url import UrlRule
-from masketeer_gui.engine.rules.zipcode import ZipRule, load_zip_towns
+from masketeer_gui.engine.rules.zip_towns import load_zip_towns
+from masketeer_gui.engine.rules.zipcode import ZipRule
 
 __all__ = [
     "AddressRule",

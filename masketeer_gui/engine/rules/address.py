@@ -1,7 +1,7 @@
 """RegexAddress: German and Austrian street addresses (street name plus house number).
 
 Covers, always with a house number ("12", "12a", "18/3", "12-14") and optional door parts
-(", Stiege 2", "Top 3", "Tür 4"):
+(", Stiege 2", "Top 3", "/Top 12", "Tür 4"):
 - one word ending in a street word: "Anichstraße 35", "Museumstr. 11a", "Hauptplatz 1", "Rennweg 2";
 - hyphen chains: "Maria-Theresien-Straße 18/3", "Dr.-Karl-Renner-Str. 4";
 - an adjective and a separate street word: "Südtiroler Platz 2", "Innsbrucker Straße 8", "Alter Markt 3";
@@ -31,7 +31,7 @@ from masketeer_gui.engine.rules.address_words import (
     NOT_PLACES,
     NOT_STREETS,
     SEPARATE_WORDS,
-    SUFFIXES,
+    STREET_WORDS,
 )
 from masketeer_gui.engine.rules.base import followed_by_unit, span
 from masketeer_gui.engine.span import Entity, Span
@@ -40,33 +40,31 @@ _SP = r"[ \u00a0]"
 _CAP = r"[A-ZÄÖÜ][^\W\d_]*"
 _CHAIN = rf"(?:{_CAP}\.?-)"
 _ALT = "|".join
+_SUFFIX = _ALT([*map(re.escape, STREET_WORDS), r"str(?=[ \u00a0]*\d)"])  # "Anichstr 35" too
 _COMPOUND = (
-    rf"(?:(?:{_ALT(sorted(ADJECTIVES))}){_SP})?{_CHAIN}*[A-ZÄÖÜ][^\W\d_]*?(?:{_ALT(SUFFIXES)})"
-    rf"|[a-zäöü][^\W\d_]*?(?:stra(?:ß|ss)e|str\.|gasse)"
-    rf"|{_CHAIN}+(?:{_ALT(s[0].upper() + s[1:] for s in SUFFIXES)})"
+    rf"(?:(?:{_ALT(sorted(ADJECTIVES))}){_SP})?{_CHAIN}*[A-ZÄÖÜ][^\W\d_]*?(?:{_SUFFIX})"
+    rf"|[a-zäöü][^\W\d_]*?(?:straße|strasse|str\.|gasse)"
+    rf"|{_CHAIN}+(?:{_ALT(re.escape(word.capitalize()) for word in STREET_WORDS)})"
 )
-_SEPARATE = rf"(?P<adj>{_CHAIN}*{_CAP}){_SP}(?:{_ALT(SEPARATE_WORDS)})"
+_SEPARATE = rf"(?P<adj>{_CHAIN}*{_CAP}){_SP}(?:{_ALT(map(re.escape, SEPARATE_WORDS))})"
 _PREPOSITION = rf"(?P<prep>Am|Im|An der|Auf der|Auf dem|In der|Zum|Zur|Beim){_SP}(?P<place>{_CHAIN}*{_CAP})"
 _NUMBER = rf"\d{{1,4}}[a-zA-Z]?(?!\w)(?:{_SP}?[-/]{_SP}?\d{{1,4}}[a-zA-Z]?(?!\w))*"
 _DOOR_WORD = r"(?:Top|Tür|Stiege|Stg\.?|Whg\.?|Wohnung|Haus|Block|St\.)"
-_DOOR = rf"(?:{_SP}*,?{_SP}*{_DOOR_WORD}{_SP}*\d{{1,3}}[a-zA-Z]?(?!\w))*"
+_DOOR = rf"(?:{_SP}*[,/]?{_SP}*{_DOOR_WORD}{_SP}*\d{{1,3}}[a-zA-Z]?(?!\w))*"
 _ADDRESS = re.compile(
     rf"(?<![\w\-.])(?P<street>{_ALT(KNOWN_STREETS)}|{_SEPARATE}|{_PREPOSITION}|{_COMPOUND})"
     rf"{_SP}*(?P<num>{_NUMBER}){_DOOR}"
 )
-_STREET_ENDINGS = (
-    *("straße", "strasse", "str", "str.", "gasse", "weg", "platz", "allee", "ring", "kai", "zeile", "steig"),
-    *("gürtel", "promenade", "ufer", "damm", "hof", "lände", "graben", "markt", "Weg", "Kai", "Hof"),
-    *(street[-3:] for street in KNOWN_STREETS),
-)
-_TAILS = "|".join(sorted({re.escape(ending[-3:]) for ending in _STREET_ENDINGS} | {r"\Wau", r"\WAu"}))
+# The last three characters of every street name the pattern knows ("aße", "atz", "tr.", " Au").
+_ENDINGS = (*STREET_WORDS, *(w.capitalize() for w in STREET_WORDS), "str", *SEPARATE_WORDS, *KNOWN_STREETS)
+_TAILS = _ALT(sorted({re.escape(f" {word}"[-3:]).replace(r"\ ", r"\W") for word in _ENDINGS}))
 _PREPOSITIONS = ("Am", "Im", "An der", "Auf der", "Auf dem", "In der", "Zum", "Zur", "Beim")
 # Where an address can be. The triggers are cheap for the regex engine, which skips fast to a space
 # (then checks the three letters before it and the digit after it) or to the first letter of "Am",
 # "Im", "Zum"…; Python looks at the hits only.
-_NUMBER_TRIGGER = re.compile(rf" (?<=(?:{_TAILS}) ){_SP}*[0-9]")
-_NBSP_TRIGGER = re.compile(rf"\u00a0(?<=(?:{_TAILS})\u00a0){_SP}*[0-9]")
-_PREPOSITION_TRIGGER = re.compile("|".join(rf"{prep}{_SP}+{_CHAIN}*{_CAP}{_SP}+\d" for prep in _PREPOSITIONS))
+_NUMBER_TRIGGER = re.compile(rf" (?=[0-9]|{_SP}+[0-9])(?<=(?:{_TAILS}) ){_SP}*[0-9]")
+_NBSP_TRIGGER = re.compile(rf"\u00a0(?=[0-9]|{_SP}+[0-9])(?<=(?:{_TAILS})\u00a0){_SP}*[0-9]")
+_PREPOSITION_TRIGGER = re.compile(_ALT(rf"{prep}{_SP}+{_CHAIN}*{_CAP}{_SP}+[0-9]" for prep in _PREPOSITIONS))
 _LOOK_BACK = 80  # characters before a house number that may hold its street name
 _LOOK_AHEAD = 40  # characters after it that may hold "/3, Stiege 2, Top 14"
 _PHRASE_END = re.compile(r"[ \t\u00a0]*(?:$|[\r\n,;:)(]|\.(?!\d)|-{1,2}[ \t])")
@@ -122,21 +120,11 @@ class AddressRule:
     def _triggers(text: str) -> list[re.Match[str]]:
         """Places that may hold an address, in text order."""
         found = list(_NUMBER_TRIGGER.finditer(text))
-        extra = "\u00a0" in text
-        if extra:
-            found += _NBSP_TRIGGER.finditer(text)
-        if (
-            "Am " in text
-            or "Im " in text
-            or "n der " in text
-            or "f de" in text
-            or "Zu" in text
-            or "Beim" in text
-        ):
-            found += _PREPOSITION_TRIGGER.finditer(text)
-            extra = True
-        if extra:
-            found.sort(key=lambda match: match.end())
+        more = list(_PREPOSITION_TRIGGER.finditer(text))
+        if "\u00a0" in text:
+            more += _NBSP_TRIGGER.finditer(text)
+        if more:
+            found = sorted(found + more, key=lambda match: match.end())
         return found
 
     @staticmethod

@@ -8,48 +8,16 @@ from __future__ import annotations
 
 from masketeer_gui.engine.rules.base import word_set
 
-# Endings of one-word street names: "Anichstraße", "Museumstr.", "Hauptplatz", "Rennweg".
-SUFFIXES = (
-    r"stra(?:ß|ss)e",
-    r"str\.",
-    r"str(?=[ \u00a0]*\d)",
-    "gasse",
-    "weg",
-    "platz",
-    "allee",
-    "ring",
-    "kai",
-    "zeile",
-    "steig",
-    "gürtel",
-    "promenade",
-    "ufer",
-    "damm",
-    "hof",
-    "lände",
-    "graben",
+# Endings of one-word street names: "Anichstraße", "Museumstr.", "Hauptplatz", "Rennweg" (as written).
+STREET_WORDS = (
+    *("straße", "strasse", "str.", "gasse", "weg", "platz", "allee", "ring", "kai", "zeile", "steig"),
+    *("gürtel", "promenade", "ufer", "damm", "hof", "lände", "graben"),
 )
 
 # Street words written apart after an adjective: "Südtiroler Platz", "Alter Markt", "Höttinger Au".
 SEPARATE_WORDS = (
-    r"Stra(?:ß|ss)e",
-    r"Str\.",
-    "Gasse",
-    "Weg",
-    "Platz",
-    "Allee",
-    "Ring",
-    "Kai",
-    "Zeile",
-    "Steig",
-    "Gürtel",
-    "Promenade",
-    "Ufer",
-    "Damm",
-    "Lände",
-    "Graben",
-    "Markt",
-    "Au",
+    *("Straße", "Strasse", "Str.", "Gasse", "Weg", "Platz", "Allee", "Ring", "Kai", "Zeile", "Steig"),
+    *("Gürtel", "Promenade", "Ufer", "Damm", "Lände", "Graben", "Markt", "Au"),
 )
 
 # Adjectives in street names that do not end in "-er" ("Alte Landstraße", "Obere Feldgasse").

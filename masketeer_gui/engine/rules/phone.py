@@ -2,7 +2,8 @@
 
 Covers
 - international: "+43 664 1234567", "0043 664 1234567", "+43 (0) 512 504-23456", "+49 89 1234567";
-- national: "0512 504-23456", "0512/504-23456", "(0512) 504-23456", "0664 123 45 67", "089 1234567";
+- national: "0512 504-23456", "0512/504-23456", "(0512) 504-23456", "0664 123 45 67", "089 1234567",
+  and with dots after an area code of three or more digits: "0664.1234567", "0664.123.45.67";
 - extensions "-23456", "DW 123", "Durchwahl 12";
 - any number right after "Tel.", "Telefon", "Fax", "Mobil", "Handy", "DW", "Durchwahl", even
   in-house ones without a leading 0 ("Tel.: 504-81234", "DW 123"). The keyword is not masked.
@@ -12,9 +13,10 @@ Validation beside the pattern (``_check``): 7-15 digits (after a keyword: 3-15),
 Schritte"), not after PZN/Charge/SVNR. A candidate that runs into a following number is shortened
 group by group until it validates.
 
-Fails on: numbers without a leading 0 or + and without a keyword ("504 23456"); numbers written
-with dots ("0664.123.45.67", left out because of dates); two numbers separated by one space may be
-read as one if together they have at most 15 digits. National numbers are assumed Austrian for the
+Fails on: numbers without a leading 0 or + and without a keyword ("504 23456"); dotted numbers
+with a short area code ("01.4000.123", left out because of dates); a phone number followed by a
+space and another number without leading 0 ("0664 1234567 12") takes that number in if the whole
+has at most 15 digits and no unit follows. National numbers are assumed Austrian for the
 reference, so "089 1234567" and "+49 89 1234567" get different pseudonyms.
 """
 
@@ -38,6 +40,8 @@ _BARE = (
     rf"\+{_START}{_AFTER_CC}{_GROUPS}{_EXT}{_END}",
     rf"0{_START}(?:0{_AFTER_CC}|[1-9]\d{{0,13}}){_GROUPS}{_EXT}{_END}",
     rf"\({_START}0[1-9]\d{{0,4}}\){_GROUPS}{_EXT}{_END}",
+    # dots only after an area code of three or more digits, so "01.03.2024" is never a candidate
+    rf"0{_START}[1-9]\d{{2,4}}(?:\.\d{{2,8}}){{1,4}}{_EXT}{_END}",
 )
 KEYWORDS = (
     r"Tel(?:efon(?:nummer)?)?",
@@ -65,11 +69,12 @@ _MONTH_YEAR = re.compile(r"(?:^|[-/ ])(?:0?[1-9]|1[0-2])/(?:19|20)\d\d(?=$|[-/ ]
 _TIME_RANGE = re.compile(r"[0-2]\d[0-5]\d ?- ?[0-2]\d[0-5]\d")
 _ID_BEFORE = re.compile(r"(?:PZN|Ch\.?-?B|Charge|LOT|Lot|SVNR|SV-?Nr|VSNR|IBAN|Kto|Konto)\.?[\s.:-]*$")
 _MOBILE = re.compile(r"0(?:6[5-9]|1[5-7])")
+_NOT_DIGIT = re.compile(r"[^0-9]+")
 
 
 def _digits(number: str) -> str:
     """The dialled digits: everything numeric except the "(0)" of "+43 (0) 512"."""
-    return "".join(ch for ch in number.replace("(0)", "") if ch.isdigit())
+    return _NOT_DIGIT.sub("", number.replace("(0)", ""))
 
 
 def normalise(number: str) -> str:
@@ -98,8 +103,9 @@ def _check(text: str, start: int, end: int, min_digits: int) -> str | None:
     digits = _digits(number)
     if not (min_digits <= len(digits) <= 15 + 6):
         return None
-    core = number.split("D", 1)[0].split("K", 1)[0].rstrip(" ,\u00a0")
-    if len(_digits(core)) > 15 or _DATE.fullmatch(core) or _TIME_RANGE.fullmatch(core):
+    core = number.split("D", 1)[0].split("K", 1)[0].rstrip(" ,\u00a0")  # without the extension
+    core_digits = digits if core == number else _digits(core)
+    if len(core_digits) > 15 or _DATE.fullmatch(core) or _TIME_RANGE.fullmatch(core):
         return None
     if _MONTH_YEAR.search(core) or followed_by_unit(text, end):
         return None
@@ -131,7 +137,7 @@ class PhoneRule:
         if keyword is not None and start and (text[start - 1].isalnum() or text[start - 1] in "-_"):
             return None
         min_digits = 7 if keyword is None else 3 if keyword.group() in _SHORT_KEYWORDS else 4
-        fitted = _shorten(text, start, match.end(), min_digits)
+        fitted = _shorten(text, match, min_digits)
         if fitted is None:
             return None
         num_start, end, ref = fitted
@@ -144,20 +150,18 @@ class PhoneRule:
         return span(self, num_start, end, reason, ref)
 
 
-def _shorten(text: str, start: int, end: int, min_digits: int) -> tuple[int, int, str] | None:
+def _shorten(text: str, match: re.Match[str], min_digits: int) -> tuple[int, int, str] | None:
     """Drop trailing space-separated groups until the number validates: (start, end, ref) or None."""
+    number = _NUMBER_START.search(text, match.start(), match.end())
+    if number is None:
+        return None
+    num_start, end = number.start(), match.end()
     while True:
-        match = _CANDIDATE.match(text, start, end)
-        if match is None:
-            return None
-        number = _NUMBER_START.search(text, start, match.end())
-        if number is None:
-            return None
-        num_start, num_end = number.start(), match.end()
-        ref = _check(text, num_start, num_end, min_digits)
+        ref = _check(text, num_start, end, min_digits)
         if ref is not None:
-            return num_start, num_end, ref
-        cut = max(text.rfind(" ", num_start, num_end), text.rfind("\u00a0", num_start, num_end))
-        if cut <= num_start:
+            return num_start, end, ref
+        cut = max(text.rfind(" ", num_start, end), text.rfind("\u00a0", num_start, end))
+        shorter = _CANDIDATE.match(text, match.start(), cut) if cut > num_start else None
+        if shorter is None:
             return None
-        end = cut
+        end = shorter.end()

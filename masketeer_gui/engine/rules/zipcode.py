@@ -9,7 +9,7 @@ Covers
 - German codes: "D-80331 München" (any capitalised word after "D-"/"DE-"), "80331 München",
   "83435 Bad Reichenhall", "86150 Augsburg" (known city or typical town ending), and any
   capitalised town right after a street address ("Hauptstr. 5, 12345 Musterhausen");
-- "PLZ 6020" / "PLZ: 80331" without a town.
+- "PLZ 6020" / "PLZ: 80331" without a town (the code alone; the word "PLZ" stays).
 
 A bare number is never a ZIP code: "1000 mg", "2024", "10000 Schritte", "12345 Einheiten".
 
@@ -22,14 +22,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from pathlib import Path
 
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.rules.address import AddressRule
+from masketeer_gui.engine.rules.address_words import NOT_PLACES
+from masketeer_gui.engine.rules.zip_towns import town_key, town_keys
 from masketeer_gui.engine.rules.zipcode_words import GERMAN_CITIES, NOT_TOWNS, TOWN_ENDINGS
 from masketeer_gui.engine.span import Entity, Span
 
-DICTIONARIES = Path(__file__).resolve().parents[3] / "dictionaries"
 _SP = r"[ \u00a0]"
 # Starts with a digit so the regex engine skips letters fast; the look-behind after the first digit
 # checks the character before the code ("-" is allowed for "A-6020" and checked in Python).
@@ -43,35 +43,7 @@ _CHAIN_REST = re.compile(r"(?:-[^\W\d_]+)+")
 _DE_CHAIN = re.compile(r"(?:-[A-ZÄÖÜ][^\W\d_]*)*")
 _DE_SUFFIX = re.compile(rf"{_SP}(?:am|an der|im|in|ob der|bei){_SP}[A-ZÄÖÜ][^\W\d_]*")
 _DE_AFTER_BAD = re.compile(rf"{_SP}[A-ZÄÖÜ][^\W\d_]*(?:-[A-ZÄÖÜ][^\W\d_]*)*")
-_KEY_NOISE = re.compile(r"[\s.\-/()]+")
-_SANKT = re.compile(r"\b(?:sankt|st)\b")
-_ALIAS_CUT = re.compile(r" (?:in|im|am|an der|an|bei|ob der|ob|vor dem|\().*")
 _Verdict = tuple[int, str, tuple[str, ...]]  # (end, reason, flags) of an accepted match
-
-
-def town_key(name: str) -> str:
-    """The comparison form of a town: folded, punctuation as spaces, "Sankt" written "st"."""
-    return _SANKT.sub("st", _KEY_NOISE.sub(" ", fold(name)).strip())
-
-
-def _keys(towns: tuple[str, ...]) -> frozenset[str]:
-    """Keys of the towns and of their short forms ("Hall in Tirol" is also "Hall")."""
-    return frozenset(town_key(t) for name in towns for t in (name, _ALIAS_CUT.sub("", name)))
-
-
-def load_zip_towns(path: Path | None = None) -> dict[str, tuple[str, ...]]:
-    """ZIP code -> towns, from ``dictionaries/zip_at.tsv`` (or ``path``) in file order."""
-    table: dict[str, list[str]] = {}
-    source = path or DICTIONARIES / "zip_at.tsv"
-    with source.open(encoding="utf-8") as lines:
-        for line in lines:
-            fields = line.rstrip("\r\n").split("\t")
-            if line.startswith("#") or len(fields) < 2 or not fields[0].isdigit():
-                continue
-            towns = table.setdefault(fields[0], [])
-            if fields[1] not in towns:
-                towns.append(fields[1])
-    return {code: tuple(towns) for code, towns in table.items()}
 
 
 class ZipRule:
@@ -81,7 +53,7 @@ class ZipRule:
     entity = Entity.ZIP
 
     def __init__(self, zip_towns: Mapping[str, tuple[str, ...]]) -> None:
-        self._towns = {code: _keys(towns) for code, towns in zip_towns.items()}
+        self._towns = {code: town_keys(towns) for code, towns in zip_towns.items()}
         self._max_words = max((len(k.split()) for keys in self._towns.values() for k in keys), default=1)
         self._address = AddressRule()
 
@@ -167,7 +139,8 @@ class ZipRule:
         if folded in NOT_TOWNS or not town[0].isupper() or town.isupper() or town.endswith("."):
             return None
         extra = (_DE_AFTER_BAD if folded == "bad" else _DE_SUFFIX).match(text, end)
-        end = extra.end() if extra else end
+        if extra and fold(extra.group().split()[-1]) not in NOT_PLACES:  # not "München im Juli"
+            end = extra.end()
         if cc is not None:
             return end, "German ZIP code after 'D-'", ()
         if folded in GERMAN_CITIES or folded.endswith(TOWN_ENDINGS):

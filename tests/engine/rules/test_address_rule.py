@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 
 from masketeer_gui.engine.rules.address import AddressRule, normalise
+from masketeer_gui.engine.rules.address_words import SEPARATE_WORDS, STREET_WORDS
 from tests.engine.rules.conftest import ANY_TEXT, assert_valid, matched
 
 RULE = AddressRule()
@@ -35,6 +36,7 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     ("Ing.-Etzel-Straße 20", ["Ing.-Etzel-Straße 20"]),
     ("<b>Anichstraße</b>   35".replace("<b>", "   ").replace("</b>", "    "), ["Anichstraße       35"]),
     ("Innrain 52 und Anichstraße 35", ["Innrain 52", "Anichstraße 35"]),
+    ("Wohnung: Reichenauer Str. 56a/Top 12, 6020 Innsbruck", ["Reichenauer Str. 56a/Top 12"]),
 ]
 
 MUST_NOT_MATCH = [
@@ -77,6 +79,18 @@ def test_must_match(text: str, expected: list[str]) -> None:
 @pytest.mark.parametrize("text", MUST_NOT_MATCH)
 def test_must_not_match(text: str) -> None:
     assert matched(RULE, text) == []
+
+
+@pytest.mark.parametrize("word", STREET_WORDS)
+def test_every_street_word_is_found(word: str) -> None:
+    """The cheap trigger in front of the pattern knows every street word the pattern knows."""
+    assert matched(RULE, f"wohnt Mühl{word} 5, ganz neu") == [f"Mühl{word} 5"]
+    assert matched(RULE, f"wohnt Mühlen-{word.capitalize()} 5") == [f"Mühlen-{word.capitalize()} 5"]
+
+
+@pytest.mark.parametrize("word", SEPARATE_WORDS)
+def test_every_separate_street_word_is_found(word: str) -> None:
+    assert matched(RULE, f"wohnt Innsbrucker {word} 5") == [f"Innsbrucker {word} 5"]
 
 
 def test_same_address_same_reference() -> None:

@@ -39,6 +39,8 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     ("Tel 0664 1234567 0512 123456", ["0664 1234567", "0512 123456"]),
     ("Durchwahl 4711", ["4711"]),
     ("Pflegedienst 05 1234 5678", ["05 1234 5678"]),
+    ("Handy 0664.1234567.", ["0664.1234567"]),
+    ("neu: 0664.123.45.67", ["0664.123.45.67"]),
 ]
 
 MUST_NOT_MATCH = [
@@ -74,6 +76,8 @@ MUST_NOT_MATCH = [
     "Zimmer 012",
     "Schema 1-0-0-0",
     "Telefonat 0664 nicht erreicht",
+    "Befund vom 01.03.2024",
+    "Version 0.12.3",
 ]
 
 

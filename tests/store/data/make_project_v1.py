@@ -29,9 +29,10 @@ def _rows(raw: sqlite3.Connection) -> None:
     raw.execute("INSERT INTO batches VALUES (1, 'corpus.jsonl', ?, 'tester', 3, 0, 0)", (T,))
     for i, (ext, text, patient) in enumerate(NOTES, 1):
         raw.execute(
-            "INSERT INTO notes VALUES (?, ?, ?, ?, ?, ?, ?, 'a1', 1, ?)",
-            (i, ext, text, text_hash(text), len(text), f'{{"patient_id": "{patient}"}}', patient, T),
+            "INSERT INTO notes VALUES (?, ?, ?, ?, ?, ?, 'a1', 1, ?)",
+            (i, ext, text_hash(text), len(text), f'{{"patient_id": "{patient}"}}', patient, T),
         )
+        raw.execute("INSERT INTO note_texts VALUES (?, ?)", (i, text))
     raw.execute("INSERT INTO runs VALUES (1, ?, ?, '0.1.0/fake-1', 'abc', '{}', 'done', 3, 3)", (T, T))
     spans = [
         (1, 1, 0, 9, "HCP", "Salutation"),

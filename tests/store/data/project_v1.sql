@@ -45,10 +45,18 @@ CREATE TABLE corrections (
 	FOREIGN KEY(note_id) REFERENCES notes (id) ON DELETE CASCADE
 );
 INSERT INTO "corrections" VALUES(1,3,0,4,'add','PAT','603cd6a58ce484d39ac1a0101216f7bf','tester','2025-01-02 03:04:05.000000','nickname');
+CREATE TABLE note_texts (
+	note_id INTEGER NOT NULL, 
+	text TEXT NOT NULL, 
+	PRIMARY KEY (note_id), 
+	FOREIGN KEY(note_id) REFERENCES notes (id) ON DELETE CASCADE
+);
+INSERT INTO "note_texts" VALUES(1,'Dr. Hofer bespricht mit Frau Gruber die Werte.');
+INSERT INTO "note_texts" VALUES(2,'Schmerzen im Rumpf, Dr. Rumpf informiert.');
+INSERT INTO "note_texts" VALUES(3,'Hias kommt morgen zur Kontrolle.');
 CREATE TABLE notes (
 	id INTEGER NOT NULL, 
 	external_id VARCHAR NOT NULL, 
-	text TEXT NOT NULL, 
 	text_hash VARCHAR NOT NULL, 
 	text_length INTEGER NOT NULL, 
 	meta JSON NOT NULL, 
@@ -60,9 +68,9 @@ CREATE TABLE notes (
 	UNIQUE (external_id), 
 	FOREIGN KEY(batch_id) REFERENCES batches (id)
 );
-INSERT INTO "notes" VALUES(1,'n1','Dr. Hofer bespricht mit Frau Gruber die Werte.','39a6abe88dc9a5c8ffc150bd52cd2f75',46,'{"patient_id": "p1"}','p1','a1',1,'2025-01-02 03:04:05.000000');
-INSERT INTO "notes" VALUES(2,'n2','Schmerzen im Rumpf, Dr. Rumpf informiert.','7da6160892c07a95bd95d5a389a70354',41,'{"patient_id": "p1"}','p1','a1',1,'2025-01-02 03:04:05.000000');
-INSERT INTO "notes" VALUES(3,'n3','Hias kommt morgen zur Kontrolle.','603cd6a58ce484d39ac1a0101216f7bf',32,'{"patient_id": "p2"}','p2','a1',1,'2025-01-02 03:04:05.000000');
+INSERT INTO "notes" VALUES(1,'n1','39a6abe88dc9a5c8ffc150bd52cd2f75',46,'{"patient_id": "p1"}','p1','a1',1,'2025-01-02 03:04:05.000000');
+INSERT INTO "notes" VALUES(2,'n2','7da6160892c07a95bd95d5a389a70354',41,'{"patient_id": "p1"}','p1','a1',1,'2025-01-02 03:04:05.000000');
+INSERT INTO "notes" VALUES(3,'n3','603cd6a58ce484d39ac1a0101216f7bf',32,'{"patient_id": "p2"}','p2','a1',1,'2025-01-02 03:04:05.000000');
 CREATE TABLE runs (
 	id INTEGER NOT NULL, 
 	started_at DATETIME NOT NULL, 

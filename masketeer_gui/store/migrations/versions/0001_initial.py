@@ -45,7 +45,6 @@ def upgrade() -> None:
         "notes",
         sa.Column("id", sa.Integer(), primary_key=True),
         sa.Column("external_id", sa.String(), nullable=False, unique=True),
-        sa.Column("text", sa.Text(), nullable=False),
         sa.Column("text_hash", sa.String(), nullable=False),
         sa.Column("text_length", sa.Integer(), nullable=False),
         sa.Column("meta", _JSON, nullable=False),
@@ -55,6 +54,11 @@ def upgrade() -> None:
         sa.Column("imported_at", sa.DateTime(), nullable=False),
     )
     op.create_index("ix_notes_patient_id", "notes", ["patient_id"])
+    op.create_table(
+        "note_texts",
+        sa.Column("note_id", sa.Integer(), sa.ForeignKey("notes.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column("text", sa.Text(), nullable=False),
+    )
     op.create_table(
         "runs",
         sa.Column("id", sa.Integer(), primary_key=True),
@@ -138,5 +142,15 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    for table in ("audit_log", "corrections", "terms", "spans", "runs", "notes", "batches", "settings"):
+    for table in (
+        "audit_log",
+        "corrections",
+        "terms",
+        "spans",
+        "runs",
+        "note_texts",
+        "notes",
+        "batches",
+        "settings",
+    ):
         op.drop_table(table)

@@ -4,9 +4,9 @@ Revision ID: 0002
 Revises: 0001
 Create Date: 2026-11-22
 
-Notes analysed under revision 0001 get the latest finished run as their current result; those
-runs have no snapshot, so the next incremental run re-analyses every note once. The word index
-starts empty and is built on first use (settings ``word_index_version``).
+Notes analysed under revision 0001 get the latest finished run as their current result (and its
+span counts); those runs have no snapshot, so the next incremental run re-analyses every note
+once. The word index starts empty and is built on first use (settings ``word_index_version``).
 """
 
 from __future__ import annotations
@@ -30,6 +30,9 @@ def _check(column: str, values: tuple[str, ...]) -> sa.CheckConstraint:
 def upgrade() -> None:
     with op.batch_alter_table("notes") as batch:
         batch.add_column(sa.Column("result_run_id", sa.Integer(), nullable=True))
+        batch.add_column(sa.Column("span_count", sa.Integer(), nullable=False, server_default="0"))
+        batch.add_column(sa.Column("flagged_count", sa.Integer(), nullable=False, server_default="0"))
+        batch.add_column(sa.Column("entity_counts", sa.String(), nullable=False, server_default=""))
         batch.create_foreign_key(
             "fk_notes_result_run_id", "runs", ["result_run_id"], ["id"], ondelete="SET NULL"
         )
@@ -40,20 +43,25 @@ def upgrade() -> None:
         "UPDATE notes SET result_run_id = (SELECT max(id) FROM runs WHERE status = 'done') "
         "WHERE EXISTS (SELECT 1 FROM runs WHERE status = 'done')"
     )
+    op.execute(_COUNTS)
     _create_index_tables()
     _create_evaluation_tables()
 
 
+_CURRENT = "FROM spans WHERE spans.note_id = notes.id AND spans.run_id = notes.result_run_id"
+_COUNTS = (
+    f"UPDATE notes SET span_count = (SELECT count(*) {_CURRENT}), "
+    f"flagged_count = (SELECT count(*) {_CURRENT} AND spans.flags != ''), "
+    "entity_counts = coalesce((SELECT group_concat(entity || ':' || n, ',') FROM "
+    f"(SELECT entity, count(*) AS n {_CURRENT} GROUP BY entity ORDER BY entity)), '')"
+)
+
+
 def _create_index_tables() -> None:
     op.create_table(
-        "words",
-        sa.Column("id", sa.Integer(), primary_key=True),
-        sa.Column("word", sa.String(), nullable=False, unique=True),
-    )
-    op.create_table(
-        "note_words",
-        sa.Column("word_id", sa.Integer(), sa.ForeignKey("words.id"), primary_key=True),
-        sa.Column("note_id", sa.Integer(), sa.ForeignKey("notes.id"), primary_key=True),
+        "word_index",
+        sa.Column("word", sa.String(), primary_key=True),
+        sa.Column("note_ids", sa.LargeBinary(), nullable=False),
         sqlite_with_rowid=False,
     )
     op.create_table(
@@ -110,11 +118,12 @@ def _create_evaluation_tables() -> None:
 
 
 def downgrade() -> None:
-    for table in ("marks", "sample_notes", "samples", "reviews", "note_words", "words"):
+    for table in ("marks", "sample_notes", "samples", "reviews", "word_index"):
         op.drop_table(table)
     with op.batch_alter_table("runs") as batch:
         batch.drop_column("snapshot")
         batch.drop_column("kind")
     with op.batch_alter_table("notes") as batch:
         batch.drop_constraint("fk_notes_result_run_id", type_="foreignkey")
-        batch.drop_column("result_run_id")
+        for column in ("entity_counts", "flagged_count", "span_count", "result_run_id"):
+            batch.drop_column(column)

@@ -1,0 +1,100 @@
+"""Render the README screenshots from real windows on the demo project (offscreen is fine).
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python docs/screenshots/make_screenshots.py
+
+Writes main.png, preview.png, dictionary.png and statistics.png next to this file.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1]))
+
+from PySide6.QtCore import QEventLoop, QSettings, QTimer  # noqa: E402
+from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
+
+from masketeer_gui.ui.demo import ensure_demo_project  # noqa: E402
+from masketeer_gui.ui.launcher import configure  # noqa: E402
+from masketeer_gui.ui.main_window import MainWindow  # noqa: E402
+from masketeer_gui.ui.project_api import Scope, TermKind  # noqa: E402
+
+
+def settle(ms: int = 300) -> None:
+    loop = QEventLoop()
+    QTimer.singleShot(ms, loop.quit)
+    loop.exec()
+
+
+def wait_for(signal, timeout_ms: int = 120_000) -> None:  # type: ignore[no-untyped-def]
+    loop = QEventLoop()
+    signal.connect(loop.quit)
+    QTimer.singleShot(timeout_ms, loop.quit)
+    loop.exec()
+
+
+def save(widget: QWidget, name: str) -> None:
+    settle()
+    path = HERE / name
+    assert widget.grab().save(str(path)), path
+    print(f"wrote {path.relative_to(HERE.parents[1])}")
+
+
+def show_flagged_note(window: MainWindow) -> None:
+    for row in window.model.rows():
+        if row.flagged and row.spans >= 3 and 150 < row.length < 450:
+            window.select_note(row.id)
+            break
+    window.note_view.step(+1)
+    while window.note_view.current_span() is not None and not window.note_view.current_span().flags:
+        window.note_view.step(+1)
+
+
+def main() -> None:
+    app = QApplication(sys.argv[:1])
+    configure(app)
+    work = Path(tempfile.mkdtemp(prefix="masketeer-shots-"))
+    project = ensure_demo_project(work)
+    window = MainWindow(QSettings(str(work / "settings.ini"), QSettings.Format.IniFormat))
+    window.resize(1280, 800)
+    window.show()
+    window.projects.open_path(project)
+    window.run_all()
+    wait_for(window.runFinished)
+    show_flagged_note(window)
+    save(window, "main.png")
+
+    window.review.whitelist()
+    dialog = window.review.term_dialog
+    assert dialog is not None
+    wait_for(window.review.previewShown)
+    dialog.set_scope(Scope.PATIENT)
+    wait_for(window.review.previewShown)
+    save(dialog, "preview.png")
+    dialog.reject()
+
+    window.projects.open_dictionary()
+    editor = window.projects.dictionary
+    assert editor is not None
+    editor.kind.setCurrentIndex(editor.kind.findData(TermKind.PATIENT.value))
+    editor.table.selectRow(1)
+    save(editor, "dictionary.png")
+    editor.close()
+
+    window.tabs.setCurrentWidget(window.stats_view)
+    loop_until = window.stats_view
+    for _ in range(100):
+        if not loop_until.stale:
+            break
+        settle(50)
+    save(window, "statistics.png")
+    window.close()
+
+
+if __name__ == "__main__":
+    main()

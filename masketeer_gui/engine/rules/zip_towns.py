@@ -1,0 +1,42 @@
+"""The Austrian ZIP list (``dictionaries/zip_at.tsv``) and the comparison form of town names.
+
+The list is built by ``scripts/build_zip_list.py`` from GeoNames postal code data (CC BY 4.0);
+its header names the source. Every code maps to its place names and municipalities.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from masketeer_gui.engine.normalize import fold
+
+DICTIONARIES = Path(__file__).resolve().parents[3] / "dictionaries"
+_KEY_NOISE = re.compile(r"[\s.\-/()]+")
+_SANKT = re.compile(r"\b(?:sankt|st)\b")
+_ALIAS_CUT = re.compile(r" (?:in|im|am|an der|an|bei|ob der|ob|vor dem|\().*")
+
+
+def town_key(name: str) -> str:
+    """The comparison form of a town: folded, punctuation as spaces, "Sankt" written "st"."""
+    return _SANKT.sub("st", _KEY_NOISE.sub(" ", fold(name)).strip())
+
+
+def town_keys(towns: tuple[str, ...]) -> frozenset[str]:
+    """Keys of the towns and of their short forms ("Hall in Tirol" is also "Hall")."""
+    return frozenset(town_key(t) for name in towns for t in (name, _ALIAS_CUT.sub("", name)))
+
+
+def load_zip_towns(path: Path | None = None) -> dict[str, tuple[str, ...]]:
+    """ZIP code -> towns, from ``dictionaries/zip_at.tsv`` (or ``path``) in file order."""
+    table: dict[str, list[str]] = {}
+    source = path or DICTIONARIES / "zip_at.tsv"
+    with source.open(encoding="utf-8") as lines:
+        for line in lines:
+            fields = line.rstrip("\r\n").split("\t")
+            if line.startswith("#") or len(fields) < 2 or not fields[0].isdigit():
+                continue
+            towns = table.setdefault(fields[0], [])
+            if fields[1] not in towns:
+                towns.append(fields[1])
+    return {code: tuple(towns) for code, towns in table.items()}

@@ -1,0 +1,156 @@
+"""One run's analysis loop: read a chunk of notes, analyse it (here or in worker processes), save its spans.
+
+No write lock is held while the engine works: each chunk's spans are saved in their own short
+transaction (one executemany). With ``workers > 1`` on a platform that forks, the analyzer and
+the run's feedback are built once here and inherited by the workers, which send spans back in
+order; at most two chunks per worker are in flight. Forking a process that runs other threads is
+only safe when those threads hold no locks the workers need, so the store defaults to one worker
+and the CLI asks for more.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Table, insert, select
+
+from masketeer_gui.engine.pseudonyms import PseudonymIssuer
+from masketeer_gui.engine.span import Span
+from masketeer_gui.store import settings
+from masketeer_gui.store.analyzers import Analyzer
+from masketeer_gui.store.db import Database
+from masketeer_gui.store.feedback import Feedback
+from masketeer_gui.store.models import Note, NoteText, SpanRecord
+from masketeer_gui.store.notes import format_counts
+
+CHUNK = 250
+SPANS: Table = SpanRecord.__table__  # type: ignore[assignment]
+Progress = Callable[[int, int], None]
+NoteInput = tuple[int, str, str, str | None, str]  # id, text, external id, patient id, text hash
+
+
+class RunCancelled(Exception):
+    """Raised inside a run when ``cancel()`` says so; the run is then recorded as cancelled."""
+
+
+@dataclass(frozen=True, slots=True)
+class NoteResult:
+    """What a run learned about one note: the text hash it analysed and its span counts."""
+
+    text_hash: str
+    spans: int
+    flagged: int
+    counts: str
+
+
+_INHERITED: tuple[Analyzer, Feedback] | None = None  # set in the parent just before the workers fork
+
+
+def _analyse(chunk: list[NoteInput]) -> list[list[Span]]:
+    assert _INHERITED is not None
+    analyzer, feedback = _INHERITED
+    return _analyse_here(analyzer, feedback, chunk)
+
+
+class Job:
+    """Analyse notes for run ``run_id`` and save their spans; returns note id -> ``NoteResult``."""
+
+    def __init__(
+        self,
+        db: Database,
+        run_id: int,
+        analyzer: Analyzer,
+        feedback: Feedback,
+        *,
+        pseudonyms: bool,
+        progress: Progress | None,
+        cancel: Callable[[], bool] | None,
+    ) -> None:
+        self.db, self.run_id, self.analyzer, self.feedback = db, run_id, analyzer, feedback
+        self.progress, self.cancel = progress, cancel
+        self.issuer: PseudonymIssuer | None = None
+        if pseudonyms:
+            with db.write() as session:
+                self.issuer = PseudonymIssuer(settings.pseudonym_key(session))
+        self.results: dict[int, NoteResult] = {}
+        self.total = 0
+
+    def run(self, targets: Sequence[int], workers: int = 1) -> dict[int, NoteResult]:
+        self.total = len(targets)
+        chunks = self._chunks(targets)
+        if workers > 1 and len(targets) > CHUNK and "fork" in multiprocessing.get_all_start_methods():
+            self._in_pool(chunks, workers)
+        else:
+            for chunk in chunks:
+                self._save(chunk, _analyse_here(self.analyzer, self.feedback, chunk))
+        return self.results
+
+    def _chunks(self, targets: Sequence[int]) -> Iterator[list[NoteInput]]:
+        for i in range(0, len(targets), CHUNK):
+            if self.cancel is not None and self.cancel():
+                raise RunCancelled
+            with self.db.read() as session:
+                rows = session.execute(
+                    select(Note.id, NoteText.text, Note.external_id, Note.patient_id, Note.text_hash)
+                    .join(NoteText, NoteText.note_id == Note.id)
+                    .where(Note.id.in_(targets[i : i + CHUNK]))
+                ).all()
+            yield [(nid, text, ext, patient, digest) for nid, text, ext, patient, digest in rows]
+
+    def _in_pool(self, chunks: Iterator[list[NoteInput]], workers: int) -> None:
+        global _INHERITED
+        _INHERITED = (self.analyzer, self.feedback)
+        try:
+            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+                waiting: deque[tuple[list[NoteInput], Future[list[list[Span]]]]] = deque()
+                for chunk in chunks:
+                    waiting.append((chunk, pool.submit(_analyse, chunk)))
+                    if len(waiting) >= 2 * workers:
+                        done, future = waiting.popleft()
+                        self._save(done, future.result())
+                while waiting:
+                    done, future = waiting.popleft()
+                    self._save(done, future.result())
+        finally:
+            _INHERITED = None
+
+    def _save(self, chunk: list[NoteInput], spans: list[list[Span]]) -> None:
+        rows: list[dict[str, Any]] = []
+        for (note_id, text, _, _, digest), found in zip(chunk, spans, strict=True):
+            rows.extend(self._rows(note_id, text, found))
+            flagged = sum(1 for s in found if s.flags)
+            self.results[note_id] = NoteResult(
+                digest, len(found), flagged, format_counts(s.entity for s in found)
+            )
+        if rows:
+            with self.db.write() as session:
+                session.execute(insert(SPANS), rows)
+        if self.progress is not None:
+            self.progress(len(self.results), self.total)
+
+    def _rows(self, note_id: int, text: str, spans: list[Span]) -> Iterator[dict[str, Any]]:
+        for s in spans:
+            tag = self.issuer.tag(s.entity, s.ref or text[s.start : s.end]) if self.issuer else None
+            yield {
+                "run_id": self.run_id,
+                "note_id": note_id,
+                "start": s.start,
+                "end": s.end,
+                "entity": s.entity.value,
+                "masker": s.masker,
+                "reason": s.reason,
+                "flags": ",".join(s.flags),
+                "ref": s.ref,
+                "pseudonym": tag,
+            }
+
+
+def _analyse_here(analyzer: Analyzer, feedback: Feedback, chunk: list[NoteInput]) -> list[list[Span]]:
+    return [
+        analyzer.analyze(text, feedback.context(nid, ext, patient)) for nid, text, ext, patient, _ in chunk
+    ]

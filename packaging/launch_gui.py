@@ -1,0 +1,8 @@
+"""PyInstaller entry point: the ``masketeer-gui`` command."""
+
+import sys
+
+from masketeer_gui.ui.app import main
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,71 @@
+"""The ``masketeer-gui`` entry point: ``--demo`` builds the demo project in the user data folder,
+``--screenshot`` renders the window after load and run and exits (offscreen)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QImage
+
+from masketeer_gui.store import Project
+from masketeer_gui.store.rows import ReviewStatus
+from masketeer_gui.ui.app import _platform_ready, parse_args
+from masketeer_gui.ui.demo import ensure_demo_project
+
+pytestmark = pytest.mark.gui
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_arguments():
+    args = parse_args(["p.db", "--screenshot", "x.png"])
+    assert args.project == Path("p.db") and args.screenshot == Path("x.png") and not args.demo
+    assert parse_args(["--demo"]).demo
+
+
+def test_no_display_is_a_clear_message(monkeypatch, capsys):
+    for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert not _platform_ready(screenshot=False)
+    assert "no display" in capsys.readouterr().err
+    assert _platform_ready(screenshot=True) and os.environ["QT_QPA_PLATFORM"] == "offscreen"
+
+
+def test_demo_project_is_created_once_and_updated_in_place(tmp_path):
+    path = ensure_demo_project(tmp_path)
+    with Project.open(path) as project:
+        assert project.notes.count() == 600
+        terms = len(project.terms.list())
+        project.notes.set_review([1], ReviewStatus.REVIEWED)
+    assert ensure_demo_project(tmp_path) == path  # again: nothing duplicated, review work kept
+    with Project.open(path) as project:
+        assert project.notes.count() == 600 and len(project.terms.list()) == terms
+        assert project.notes.list([1])[0].review.value == "reviewed"
+    assert oct(path.stat().st_mode & 0o777) == "0o600"
+
+
+def test_demo_screenshot_end_to_end(tmp_path):
+    shot = tmp_path / "shot.png"
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+        PYTHONPATH=str(ROOT),
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "masketeer_gui.ui.app", "--demo", "--screenshot", str(shot)],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    image = QImage(str(shot))
+    assert (image.width(), image.height()) == (1280, 800)
+    assert (tmp_path / "data" / "masketeer-gui" / "demo.db").is_file()
