@@ -26,7 +26,7 @@ fi
 cp resources/masketeer-gui.desktop dist/masketeer-gui/
 cp resources/icons/masketeer.svg resources/icons/masketeer.png dist/masketeer-gui/
 # Smoke test: the bundle starts, opens the demo project, runs it and renders a screenshot.
-QT_QPA_PLATFORM=offscreen XDG_DATA_HOME="$(mktemp -d)" dist/masketeer-gui/masketeer-gui --demo \
+LANG=C.UTF-8 QT_QPA_PLATFORM=offscreen XDG_DATA_HOME="$(mktemp -d)" dist/masketeer-gui/masketeer-gui --demo \
   --screenshot build/bundle-smoke.png
 tar -C dist -czf "dist/masketeer-gui-$(uname -s | tr 'A-Z' 'a-z')-$(uname -m).tar.gz" masketeer-gui
 echo "Built dist/masketeer-gui/ (run dist/masketeer-gui/masketeer-gui)"

@@ -1,7 +1,7 @@
 """The curated last word, in one place: manual corrections, blacklist, whitelist.
 
-Order: the blacklist adds spans (a blacklisted term is always masked, whole word, any spelling
-variant); the whitelist then removes every other span touching a whitelisted word; manual
+Order: the whitelist removes every masker span touching a whitelisted word; the blacklist then
+adds spans (a blacklisted term is always masked, whole word, any spelling variant); manual
 corrections come last (a curator's explicit decision on these offsets beats every list).
 Terms are matched case-insensitively with umlaut/ß variants (ä=ae, ö=oe, ü=ue, ß=ss) and word
 boundaries where a hyphen also separates words ("Sepp" is found in "Sepp-Huber").
@@ -10,46 +10,63 @@ boundaries where a hyphen also separates words ("Sepp" is found in "Sepp-Huber")
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from masketeer_gui.engine.lists import BlacklistEntry, Correction, CorrectionAction
-from masketeer_gui.engine.normalize import fold_phrase
+from masketeer_gui.engine.normalize import fold, fold_phrase
 from masketeer_gui.engine.span import Span
 
 BLACKLIST = "Blacklist"
 MANUAL = "Manual"
-_VARIANTS = {"ae": "(?:ae|ä)", "oe": "(?:oe|ö)", "ue": "(?:ue|ü)", "ss": "(?:ss|ß|ẞ)"}
-_PAIR = re.compile("ae|oe|ue|ss")
+_DIAERESIS = "\u0308"
 
 
-def _term_pattern(term: str) -> str:
-    """A regex source matching ``term`` in any case and umlaut spelling, spaces as any white space."""
-    parts: list[str] = []
-    for word in fold_phrase(term).split(" "):
-        pos, chunks = 0, []
-        for match in _PAIR.finditer(word):
-            chunks.append(re.escape(word[pos : match.start()]))
-            chunks.append(_VARIANTS[match.group()])
-            pos = match.end()
-        chunks.append(re.escape(word[pos:]))
-        parts.append("".join(chunks))
-    return r"\s+".join(parts)
+def fold_with_offsets(text: str) -> tuple[str, list[int], list[int]]:
+    """``text`` folded character by character, with each folded character's original start and end.
+
+    Decomposed umlauts ("u" + U+0308) fold like composed ones; other combining marks are dropped.
+    """
+    out: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    for i, char in enumerate(text):
+        if char == _DIAERESIS and out and out[-1] in "aou":
+            piece = "e"
+        elif unicodedata.combining(char):
+            continue
+        else:
+            piece = fold(char)
+        for folded_char in piece:
+            out.append(folded_char)
+            starts.append(i)
+            ends.append(i + 1)
+    return "".join(out), starts, ends
 
 
 @lru_cache(maxsize=4096)
 def term_regex(terms: tuple[str, ...]) -> re.Pattern[str] | None:
-    """One compiled alternation of ``terms``, whole words only; None when there are none."""
-    sources = sorted({_term_pattern(t) for t in terms if t.strip()}, key=len, reverse=True)
+    """One compiled alternation of folded ``terms``, whole words only; None when there are none."""
+    sources = sorted(
+        {r"\s+".join(map(re.escape, fold_phrase(t).split())) for t in terms if t.strip()},
+        key=len,
+        reverse=True,
+    )
     if not sources:
         return None
-    return re.compile(r"(?<![^\W_])(?:" + "|".join(sources) + r")(?![^\W_])", re.IGNORECASE)
+    return re.compile(r"(?<![^\W_])(?:" + "|".join(sources) + r")(?![^\W_])")
 
 
 def find_terms(text: str, terms: Iterable[str]) -> list[tuple[int, int]]:
-    """Offsets of every whole-word occurrence of any of ``terms`` in ``text``."""
+    """Original offsets of every whole-word occurrence of any of ``terms``, in any case or umlaut spelling."""
     pattern = term_regex(tuple(sorted(set(terms))))
-    return [] if pattern is None else [m.span() for m in pattern.finditer(text)]
+    if pattern is None:
+        return []
+    if text.isascii():
+        return [m.span() for m in pattern.finditer(text.lower())]
+    folded, starts, ends = fold_with_offsets(text)
+    return [(starts[m.start()], ends[m.end() - 1]) for m in pattern.finditer(folded) if m.end() > m.start()]
 
 
 def apply_blacklist(text: str, spans: list[Span], entries: Sequence[BlacklistEntry]) -> list[Span]:
@@ -70,12 +87,19 @@ def apply_blacklist(text: str, spans: list[Span], entries: Sequence[BlacklistEnt
 
 
 def apply_whitelist(text: str, spans: list[Span], terms: Sequence[str]) -> list[Span]:
-    """Drop every span (except blacklist and manual ones) that touches a whitelisted word."""
+    """Drop every masker span that touches a whitelisted word; regex, blacklist and manual spans stay.
+
+    A regex span (e-mail, URL, address, ZIP, phone) is formulaic PHI as a whole: "franz.rumpf@gmx.at"
+    stays masked although "Rumpf" is whitelisted.
+    """
     hits = find_terms(text, terms)
     if not hits:
         return spans
-    keep = (BLACKLIST, MANUAL)
-    return [s for s in spans if s.masker in keep or not any(s.overlaps(a, b) for a, b in hits)]
+    return [s for s in spans if _kept_by_whitelist(s) or not any(s.overlaps(a, b) for a, b in hits)]
+
+
+def _kept_by_whitelist(span: Span) -> bool:
+    return span.masker in (BLACKLIST, MANUAL) or span.masker.startswith("Regex")
 
 
 def apply_corrections(text: str, spans: list[Span], corrections: Sequence[Correction]) -> list[Span]:
@@ -90,13 +114,22 @@ def apply_corrections(text: str, spans: list[Span], corrections: Sequence[Correc
         elif c.action is CorrectionAction.RETYPE and c.entity is not None:
             spans = rest + [_retyped(s, c) for s in hit]
         elif c.action is CorrectionAction.ADD and c.entity is not None:
-            ref = fold_phrase(text[c.start : c.end])
-            spans = [*rest, Span(c.start, c.end, c.entity, MANUAL, "added by a reviewer", (), ref)]
+            lo = min([c.start, *(s.start for s in hit)])  # merge, so no part of an overlapped span shows
+            hi = max([c.end, *(s.end for s in hit)])
+            ref = fold_phrase(text[lo:hi])
+            spans = [*rest, Span(lo, hi, c.entity, MANUAL, "added by a reviewer", (), ref)]
         spans.sort(key=lambda s: s.start)
     return spans
 
 
 def _retyped(span: Span, correction: Correction) -> Span:
     assert correction.entity is not None
-    return Span(span.start, span.end, correction.entity, MANUAL, f"type changed by a reviewer (was {span.entity})",
-                (), span.ref)
+    return Span(
+        span.start,
+        span.end,
+        correction.entity,
+        MANUAL,
+        f"type changed by a reviewer (was {span.entity})",
+        (),
+        span.ref,
+    )

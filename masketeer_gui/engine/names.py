@@ -19,18 +19,83 @@ from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.span import Entity
 
 _WORD = re.compile(r"[^\W_]+")
-PARTICLES = frozenset({"von", "van", "de", "der", "den", "zu", "di", "da", "del", "la", "le", "dos", "du", "ten", "ter"})
-DIALECT_WORDS = frozenset({"mia", "mir", "ned", "heit", "guat", "dahoam", "koa", "hot", "des", "oana", "bissl"})
+PARTICLES = frozenset(
+    {"von", "van", "de", "der", "den", "zu", "di", "da", "del", "la", "le", "dos", "du", "ten", "ter"}
+)
+DIALECT_WORDS = frozenset(
+    {"mia", "mir", "ned", "heit", "guat", "dahoam", "koa", "hot", "des", "oana", "bissl"}
+)
 DRUG_SUFFIXES = (
-    "pril", "sartan", "olol", "dipin", "statin", "semid", "tiazid", "thiazid", "parin", "xaban", "gatran",
-    "gliflozin", "gliptin", "formin", "prazol", "cillin", "mycin", "floxacin", "oxin", "amid", "kalium",
-    "vastatin", "sacubitril", "triptan", "zepam", "azepam", "xetin", "tinib", "umab", "afil", "lukast", "olon",
-    "ason", "idin", "arol",
+    "pril",
+    "sartan",
+    "olol",
+    "dipin",
+    "statin",
+    "semid",
+    "tiazid",
+    "thiazid",
+    "parin",
+    "xaban",
+    "gatran",
+    "gliflozin",
+    "gliptin",
+    "formin",
+    "prazol",
+    "cillin",
+    "mycin",
+    "floxacin",
+    "oxin",
+    "amid",
+    "kalium",
+    "vastatin",
+    "sacubitril",
+    "triptan",
+    "zepam",
+    "azepam",
+    "xetin",
+    "tinib",
+    "umab",
+    "afil",
+    "lukast",
+    "olon",
+    "ason",
+    "idin",
+    "arol",
 )
 SURNAME_ENDINGS = (
-    "steiner", "brunner", "berger", "bichler", "hofer", "huber", "moser", "lechner", "leitner", "mayr", "maier",
-    "thaler", "taler", "egger", "rainer", "wieser", "gruber", "stetter", "staetter", "kofler", "pichler", "auer",
-    "ecker", "lehner", "schwaiger", "reiter", "mair", "meier", "stadler", "winkler", "haider", "wimmer", "ler",
+    "steiner",
+    "brunner",
+    "berger",
+    "bichler",
+    "hofer",
+    "huber",
+    "moser",
+    "lechner",
+    "leitner",
+    "mayr",
+    "maier",
+    "thaler",
+    "taler",
+    "egger",
+    "rainer",
+    "wieser",
+    "gruber",
+    "stetter",
+    "staetter",
+    "kofler",
+    "pichler",
+    "auer",
+    "ecker",
+    "lehner",
+    "schwaiger",
+    "reiter",
+    "mair",
+    "meier",
+    "stadler",
+    "winkler",
+    "haider",
+    "wimmer",
+    "ler",
 )
 FUZZY_MIN_LENGTH = 5  # shipped names: only longer words are matched with a typo
 FUZZY_MIN_LENGTH_LISTED = 4  # deployment names are few and certain: a typo in "Hubr" counts
@@ -50,7 +115,7 @@ def name_parts(full_name: str) -> list[str]:
     parts: list[str] = []
     for word in full_name.replace("-", " ").replace(",", " ").split():
         folded = fold(word.strip(".'’"))
-        if len(folded) > 1 and folded not in PARTICLES and folded.isalpha():
+        if len(folded) > 1 and folded not in PARTICLES and folded.replace("'", "").isalpha():
             parts.append(folded)
     return parts
 
@@ -61,15 +126,17 @@ class NameIndex:
     def __init__(self, lexicon: Lexicon, names: NameLists) -> None:
         self.lexicon = lexicon
         self.roles: dict[str, Role] = {}
-        for role, entries in ((Role.PAT, names.patients), (Role.HCP, names.hcps), (Role.PER, names.persons)):
-            for entry in entries:
-                for part in name_parts(entry):
-                    self.roles[part] = self.roles.get(part, Role.NONE) | role
-        self.shipped = frozenset(lexicon.first_names) | lexicon.surnames
-        self.whitelist = lexicon.whitelist
         self.title_words = frozenset(
             part for s in lexicon.salutations for w in s.words for part in _WORD.findall(w)
         )
+        not_names = self.title_words | lexicon.abbreviations  # "Dr. Ulrike Zangerl" lists Ulrike and Zangerl
+        for role, entries in ((Role.PAT, names.patients), (Role.HCP, names.hcps), (Role.PER, names.persons)):
+            for entry in entries:
+                for part in name_parts(entry):
+                    if part not in not_names:
+                        self.roles[part] = self.roles.get(part, Role.NONE) | role
+        self.shipped = frozenset(lexicon.first_names) | lexicon.surnames
+        self.whitelist = lexicon.whitelist
         self._deletes: dict[str, tuple[str, ...]] | None = None
         self._word_deletes: dict[str, tuple[str, ...]] | None = None
 
@@ -123,7 +190,8 @@ class NameIndex:
             return False
         nouns, top = self.lexicon.nouns, self.lexicon.top_words
         return any(
-            (suffix := folded[k:]) in nouns and (len(suffix) >= 5 or suffix in top) for k in range(3, len(folded) - 3)
+            (suffix := folded[k:]) in nouns and (len(suffix) >= 5 or suffix in top)
+            for k in range(3, len(folded) - 3)
         )
 
     def base_name(self, folded: str) -> str | None:
@@ -133,6 +201,9 @@ class NameIndex:
         if "-" in folded:
             parts = folded.split("-")
             return folded if all(self.is_name(p) for p in parts if p) else None
+        if "'" in folded:  # "Huber's" -> "huber"
+            stem, _, ending = folded.partition("'")
+            return stem if ending == "s" and self.is_name(stem) else None
         if len(folded) > 3 and folded[-1] == "s" and self.is_name(folded[:-1]) and not self.is_word(folded):
             return folded[:-1]
         return None
@@ -142,6 +213,8 @@ class NameIndex:
         if hcp_title:
             return Entity.HCP
         role = self.roles.get(folded, Role.NONE)
+        if not role and "-" in folded:  # a double name takes the type of its listed part
+            role = next((self.roles[p] for p in folded.split("-") if p in self.roles), Role.NONE)
         if Role.PAT in role and Role.HCP in role:
             return Entity.PER
         if Role.HCP in role:
@@ -168,7 +241,9 @@ class NameIndex:
                 candidates.add(variant)
             candidates.update(deletes.get(variant, ()))
         best = sorted(
-            c for c in candidates if c != folded and DamerauLevenshtein.distance(c, folded, score_cutoff=1) <= 1
+            c
+            for c in candidates
+            if c != folded and DamerauLevenshtein.distance(c, folded, score_cutoff=1) <= 1
         )
         listed = [c for c in best if c in self.roles]
         short = len(folded) < FUZZY_MIN_LENGTH

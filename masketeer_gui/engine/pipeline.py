@@ -6,10 +6,11 @@ the original text). Nothing here knows about files, databases or Qt.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from masketeer_gui.engine.curation import apply_blacklist, apply_corrections, apply_whitelist
+from masketeer_gui.engine.entities import harmonize_name_runs
 from masketeer_gui.engine.lexicon import Lexicon
 from masketeer_gui.engine.lists import NameLists, NoteContext
 from masketeer_gui.engine.maskers import (
@@ -45,7 +46,9 @@ class EngineConfig:
 class Deidentifier:
     """Finds PHI spans in German clinical notes."""
 
-    def __init__(self, lexicon: Lexicon, names: NameLists | None = None, config: EngineConfig | None = None) -> None:
+    def __init__(
+        self, lexicon: Lexicon, names: NameLists | None = None, config: EngineConfig | None = None
+    ) -> None:
         self.lexicon = lexicon
         self.names = names or NameLists()
         self.config = config or EngineConfig()
@@ -66,7 +69,7 @@ class Deidentifier:
         return cls(load_lexicon(), names, config)
 
     def _masker(self, name: str) -> Masker:
-        factories = {
+        factories: dict[str, Callable[[], Masker]] = {
             "Salutation": lambda: SalutationMasker(self.lexicon.salutations),
             "NameDictionary": lambda: NameDictionaryMasker(fuzzy=self.config.fuzzy),
             "FullName": FullNameMasker,
@@ -77,7 +80,7 @@ class Deidentifier:
         }
         if name not in factories:
             raise ValueError(f"unknown masker {name!r}; known: {', '.join(factories)}")
-        return factories[name]()  # type: ignore[no-any-return]
+        return factories[name]()
 
     def analyze(self, text: str, context: NoteContext | None = None) -> list[Span]:
         """All PHI spans of ``text``, after the curated lists and corrections."""
@@ -86,6 +89,7 @@ class Deidentifier:
         tokens = tokenize(work, self.lexicon.abbreviations)
         spans = rule_spans + self._ensemble(tokens, rule_spans)
         spans.sort(key=lambda s: s.start)
+        spans = harmonize_name_runs(text, spans, self.index)
         return self._curate(text, spans, context)
 
     def _ensemble(self, tokens: list[Token], rule_spans: Sequence[Span]) -> list[Span]:
@@ -105,10 +109,10 @@ class Deidentifier:
     def _curate(self, text: str, spans: list[Span], context: NoteContext | None) -> list[Span]:
         blacklist = self.blacklist + (context.blacklist if context else ())
         whitelist = self.whitelist + (context.whitelist if context else ())
-        if blacklist:
-            spans = apply_blacklist(text, spans, blacklist)
         if whitelist:
             spans = apply_whitelist(text, spans, whitelist)
+        if blacklist:
+            spans = apply_blacklist(text, spans, blacklist)
         if context and context.corrections:
             spans = apply_corrections(text, spans, context.corrections)
         return spans
@@ -124,7 +128,16 @@ def _spans_from_votes(state: NoteState) -> list[Span]:
             i += 1
             continue
         last = vote.last if vote.last >= i else i
-        spans.append(Span(tokens[i].start, tokens[last].end, vote.entity, vote.masker, vote.reason, vote.flags,
-                          vote.ref or tokens[i].folded))
+        spans.append(
+            Span(
+                tokens[i].start,
+                tokens[last].end,
+                vote.entity,
+                vote.masker,
+                vote.reason,
+                vote.flags,
+                vote.ref or tokens[i].folded,
+            )
+        )
         i = last + 1
     return spans

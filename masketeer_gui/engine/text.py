@@ -2,7 +2,7 @@
 
 The original note is never changed. Markup (HTML/XML tags, character entities) is blanked
 to spaces in a same-length working copy, so every offset found in the copy is an offset into
-the original. Tokens are words (hyphen chains kept whole: "Müller-Huber") and single
+the original. Tokens are words (hyphen and apostrophe chains kept whole: "Müller-Huber", "O'Brien") and single
 punctuation characters; a sentence ends at . ! ? unless the dot closes an abbreviation,
 an initial or an ordinal number.
 """
@@ -15,11 +15,16 @@ from typing import NamedTuple
 
 from masketeer_gui.engine.normalize import fold
 
-_MARKUP = re.compile(r"<(?:[A-Za-z!/?][^<>]{0,500})>|&(?:[A-Za-z]{2,8}|#[0-9]{1,6}|#x[0-9A-Fa-f]{1,6});")
+_ATTRIBUTE = r"""\s+[A-Za-z_:][\w:.-]*(?:\s*=\s*(?:"[^"<>@]*"|'[^'<>@]*'|[^\s"'<>@=]+))?"""
+_MARKUP = re.compile(
+    rf"<!--.{{0,2000}}?-->|</?[A-Za-z][A-Za-z0-9]{{0,20}}(?:{_ATTRIBUTE}){{0,20}}\s*/?>"
+    r"|&(?:[A-Za-z]{2,8}|#[0-9]{1,6}|#x[0-9A-Fa-f]{1,6});",
+    re.DOTALL,
+)  # real tags only: "<b>", "<br/>", '<p class="x">' — not "<maria.huber@gmx.at>" nor "Hb <Norm, … >2"
 _LETTER = r"[^\W\d_]"
 _WORD_CHAR = r"[\w\u0300-\u036f]"
 _TOKEN = re.compile(
-    rf"(?P<word>{_WORD_CHAR}+(?:[-‐‑]{_WORD_CHAR}+)*)|(?P<punct>[^\s\w])",
+    rf"(?P<word>{_WORD_CHAR}+(?:[-‐‑'’]{_WORD_CHAR}+)*)|(?P<punct>[^\s\w])",
 )
 _SENTENCE_END = frozenset(".!?")
 _new_token = tuple.__new__  # skips NamedTuple's Python-level __new__: tokens are built by the million
@@ -73,7 +78,9 @@ def tokenize(text: str, abbreviations: Iterable[str] = frozenset()) -> list[Toke
         raw = match.group()
         start = match.start()
         if match.lastgroup == "word":
-            token = _new_token(Token, (raw, start, start + len(raw), True, fold(raw), sentence, raw[0].isupper()))
+            token = _new_token(
+                Token, (raw, start, start + len(raw), True, fold(raw), sentence, raw[0].isupper())
+            )
         else:
             token = _new_token(Token, (raw, start, start + 1, False, raw, sentence, False))
             if raw in _SENTENCE_END and not _dot_continues(raw, previous, abbrevs):

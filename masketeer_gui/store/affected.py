@@ -53,9 +53,7 @@ class _Lookup:
         return patients if found is None else patients & found
 
 
-def notes_for_keys(
-    session: Session, term_keys: Iterable[str], correction_keys: Iterable[str]
-) -> set[int] | None:
+def notes_for_keys(session: Session, term_keys: Iterable[str], correction_keys: Iterable[str]) -> set[int] | None:
     """Union of the notes each changed key can affect (None: all notes)."""
     keys = list(term_keys)
     if len(keys) > MAX_PRECISE_TERMS:

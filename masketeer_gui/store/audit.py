@@ -146,7 +146,5 @@ def audit_row(entry: AuditEntry) -> AuditRow:
 
 def history(session: Session, domain: str | None = None, limit: int = 200) -> list[AuditRow]:
     """The latest entries, newest first."""
-    entries = session.scalars(
-        select(AuditEntry).where(_in_domain(domain)).order_by(AuditEntry.id.desc()).limit(limit)
-    )
+    entries = session.scalars(select(AuditEntry).where(_in_domain(domain)).order_by(AuditEntry.id.desc()).limit(limit))
     return [audit_row(e) for e in entries]

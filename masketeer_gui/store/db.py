@@ -44,7 +44,10 @@ def create_file(path: Path) -> None:
 
 
 def _uri(path: Path, readonly: bool) -> str:
-    return f"file:{quote(str(path))}?mode={'ro' if readonly else 'rw'}"
+    """Reading connections open the file read-write when they may (``query_only`` keeps them from
+    writing): a ``mode=ro`` connection cannot recover the WAL after a crashed writer."""
+    mode = "ro" if readonly and not os.access(path, os.W_OK) else "rw"
+    return f"file:{quote(str(path))}?mode={mode}"
 
 
 def _raw_connect(path: Path, readonly: bool) -> sqlite3.Connection:

@@ -74,12 +74,7 @@ def _records(db: Database, key: bytes) -> Iterator[tuple[bytes, int]]:
 
 def _current_spans(session: Session, note_ids: list[int]) -> dict[int, list[Span]]:
     current = (Note.id == SpanRecord.note_id) & (Note.result_run_id == SpanRecord.run_id)
-    query = (
-        select(SpanRecord)
-        .join(Note, current)
-        .where(SpanRecord.note_id.in_(note_ids))
-        .order_by(SpanRecord.start)
-    )
+    query = select(SpanRecord).join(Note, current).where(SpanRecord.note_id.in_(note_ids)).order_by(SpanRecord.start)
     spans: dict[int, list[Span]] = defaultdict(list)
     for record in session.scalars(query):
         spans[record.note_id].append(span_row(record).to_span())

@@ -96,9 +96,7 @@ def _term_specs(session: Session, change: PendingChange | None) -> list[TermSpec
     terms = session.scalars(select(Term).order_by(Term.id)).all()
     removed = set(change.remove) if change else set()
     specs = [
-        TermSpec(
-            TermKind(t.kind), t.term, Entity(t.entity) if t.entity else None, Scope(t.scope), t.scope_value
-        )
+        TermSpec(TermKind(t.kind), t.term, Entity(t.entity) if t.entity else None, Scope(t.scope), t.scope_value)
         for t in terms
         if t.id not in removed
     ]
@@ -132,9 +130,7 @@ def _corrections(session: Session) -> tuple[dict[int, list[Correction]], set[str
     return dict(by_note), keys
 
 
-def load_feedback(
-    session: Session, names: NameLists | None = None, change: PendingChange | None = None
-) -> Feedback:
+def load_feedback(session: Session, names: NameLists | None = None, change: PendingChange | None = None) -> Feedback:
     """The project's terms (with ``change`` applied) and current corrections, plus ``names``."""
     specs = _term_specs(session, change) + (names_specs(names) if names else [])
     unique = list({term_key(s): s for s in specs}.items())

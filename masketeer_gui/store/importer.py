@@ -151,9 +151,7 @@ def import_corpus(
 def _start(session: Session, batch_id: int, skip_bad: bool, bad: list[str]) -> _Import:
     known = {
         ext: (nid, digest, meta)
-        for nid, ext, digest, meta in session.execute(
-            select(Note.id, Note.external_id, Note.text_hash, Note.meta)
-        )
+        for nid, ext, digest, meta in session.execute(select(Note.id, Note.external_id, Note.text_hash, Note.meta))
     }
     next_id = (session.scalar(select(func.max(Note.id))) or 0) + 1
     index = wordindex.IndexWriter(session) if wordindex.is_current(session) else None
@@ -178,6 +176,4 @@ def _finish(session: Session, batch: Batch, state: _Import, source: str) -> Impo
         )
     prune(session, state.updated)
     batch.added, batch.updated, batch.unchanged = state.added, len(state.updated), state.unchanged
-    return ImportReport(
-        batch.id, source, state.added, len(state.updated), state.unchanged, stale, tuple(state.bad)
-    )
+    return ImportReport(batch.id, source, state.added, len(state.updated), state.unchanged, stale, tuple(state.bad))

@@ -10,28 +10,32 @@ and the CLI asks for more.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any
 
-from sqlalchemy import Table, insert, select
+from sqlalchemy import select
 
 from masketeer_gui.engine.pseudonyms import PseudonymIssuer
-from masketeer_gui.engine.span import Span
+from masketeer_gui.engine.span import Entity
 from masketeer_gui.store import settings
 from masketeer_gui.store.analyzers import Analyzer
 from masketeer_gui.store.db import Database
 from masketeer_gui.store.feedback import Feedback
-from masketeer_gui.store.models import Note, NoteText, SpanRecord
-from masketeer_gui.store.notes import format_counts
+from masketeer_gui.store.models import Note, NoteText
 
 CHUNK = 250
-SPANS: Table = SpanRecord.__table__  # type: ignore[assignment]
+WRITE_EVERY = 20_000  # spans buffered before a write transaction
 Progress = Callable[[int, int], None]
 NoteInput = tuple[int, str, str, str | None, str]  # id, text, external id, patient id, text hash
+SpanTuple = tuple[int, int, str, str, str, str, str]  # start, end, entity, masker, reason, flags, ref
+INSERT_SPANS = (
+    'INSERT INTO spans (run_id, note_id, start, "end", entity, masker, reason, flags, ref, pseudonym) '
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
 
 
 class RunCancelled(Exception):
@@ -51,7 +55,7 @@ class NoteResult:
 _INHERITED: tuple[Analyzer, Feedback] | None = None  # set in the parent just before the workers fork
 
 
-def _analyse(chunk: list[NoteInput]) -> list[list[Span]]:
+def _analyse(chunk: list[NoteInput]) -> list[list[SpanTuple]]:
     assert _INHERITED is not None
     analyzer, feedback = _INHERITED
     return _analyse_here(analyzer, feedback, chunk)
@@ -79,6 +83,7 @@ class Job:
                 self.issuer = PseudonymIssuer(settings.pseudonym_key(session))
         self.results: dict[int, NoteResult] = {}
         self.total = 0
+        self._pending: list[tuple[object, ...]] = []
 
     def run(self, targets: Sequence[int], workers: int = 1) -> dict[int, NoteResult]:
         self.total = len(targets)
@@ -88,6 +93,7 @@ class Job:
         else:
             for chunk in chunks:
                 self._save(chunk, _analyse_here(self.analyzer, self.feedback, chunk))
+        self.flush()
         return self.results
 
     def _chunks(self, targets: Sequence[int]) -> Iterator[list[NoteInput]]:
@@ -105,9 +111,10 @@ class Job:
     def _in_pool(self, chunks: Iterator[list[NoteInput]], workers: int) -> None:
         global _INHERITED
         _INHERITED = (self.analyzer, self.feedback)
+        gc.freeze()  # forked workers then share the parent's objects without copying their pages
         try:
             with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-                waiting: deque[tuple[list[NoteInput], Future[list[list[Span]]]]] = deque()
+                waiting: deque[tuple[list[NoteInput], Future[list[list[SpanTuple]]]]] = deque()
                 for chunk in chunks:
                     waiting.append((chunk, pool.submit(_analyse, chunk)))
                     if len(waiting) >= 2 * workers:
@@ -118,39 +125,41 @@ class Job:
                     self._save(done, future.result())
         finally:
             _INHERITED = None
+            gc.unfreeze()
 
-    def _save(self, chunk: list[NoteInput], spans: list[list[Span]]) -> None:
-        rows: list[dict[str, Any]] = []
-        for (note_id, text, _, _, digest), found in zip(chunk, spans, strict=True):
-            rows.extend(self._rows(note_id, text, found))
-            flagged = sum(1 for s in found if s.flags)
-            self.results[note_id] = NoteResult(
-                digest, len(found), flagged, format_counts(s.entity for s in found)
-            )
-        if rows:
-            with self.db.write() as session:
-                session.execute(insert(SPANS), rows)
+    def _save(self, chunk: list[NoteInput], found: list[list[SpanTuple]]) -> None:
+        for (note_id, text, _, _, digest), spans in zip(chunk, found, strict=True):
+            self._pending.extend(self._rows(note_id, text, spans))
+            counts: dict[str, int] = {}
+            for span in spans:
+                counts[span[2]] = counts.get(span[2], 0) + 1
+            stored = ",".join(f"{name}:{counts[name]}" for name in sorted(counts))
+            self.results[note_id] = NoteResult(digest, len(spans), sum(1 for s in spans if s[5]), stored)
+        if len(self._pending) >= WRITE_EVERY:
+            self.flush()
         if self.progress is not None:
             self.progress(len(self.results), self.total)
 
-    def _rows(self, note_id: int, text: str, spans: list[Span]) -> Iterator[dict[str, Any]]:
-        for s in spans:
-            tag = self.issuer.tag(s.entity, s.ref or text[s.start : s.end]) if self.issuer else None
-            yield {
-                "run_id": self.run_id,
-                "note_id": note_id,
-                "start": s.start,
-                "end": s.end,
-                "entity": s.entity.value,
-                "masker": s.masker,
-                "reason": s.reason,
-                "flags": ",".join(s.flags),
-                "ref": s.ref,
-                "pseudonym": tag,
-            }
+    def flush(self) -> None:
+        """Write the buffered spans in one short transaction."""
+        if self._pending:
+            with self.db.write() as session:
+                session.connection().exec_driver_sql(INSERT_SPANS, self._pending)
+            self._pending = []
+
+    def _rows(self, note_id: int, text: str, spans: list[SpanTuple]) -> Iterator[tuple[object, ...]]:
+        issuer = self.issuer
+        for start, end, entity, masker, reason, flags, ref in spans:
+            tag = issuer.tag(Entity(entity), ref or text[start:end]) if issuer else None
+            yield (self.run_id, note_id, start, end, entity, masker, reason, flags, ref, tag)
 
 
-def _analyse_here(analyzer: Analyzer, feedback: Feedback, chunk: list[NoteInput]) -> list[list[Span]]:
+def _analyse_here(analyzer: Analyzer, feedback: Feedback, chunk: list[NoteInput]) -> list[list[SpanTuple]]:
+    """Spans as plain tuples: cheap to send back from a worker and to write."""
     return [
-        analyzer.analyze(text, feedback.context(nid, ext, patient)) for nid, text, ext, patient, _ in chunk
+        [
+            (s.start, s.end, s.entity.value, s.masker, s.reason, ",".join(s.flags), s.ref)
+            for s in analyzer.analyze(text, feedback.context(nid, ext, patient))
+        ]
+        for nid, text, ext, patient, _ in chunk
     ]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from types import MappingProxyType
@@ -92,12 +91,6 @@ def _list_query() -> Select[*tuple[Any, ...]]:
     )
 
 
-def format_counts(entities: Iterable[Entity]) -> str:
-    """Per-type counts as stored on a note: "HCP:1,PER:2" (types sorted)."""
-    counted = Counter(str(e) for e in entities)
-    return ",".join(f"{name}:{counted[name]}" for name in sorted(counted))
-
-
 @lru_cache(maxsize=4096)
 def parse_counts(stored: str) -> Mapping[Entity, int]:
     """The counts stored on a note, read-only (a few distinct values are shared by all rows)."""
@@ -109,9 +102,7 @@ _REVIEW: dict[str | None, ReviewStatus] = {None: ReviewStatus.OPEN, **{s.value: 
 
 
 def _note_row(row: Row[*tuple[Any, ...]]) -> NoteRow:
-    (note_id, ext, patient, author, length, batch, run, counts, spans, flagged, corr, stale, status, who) = (
-        row
-    )
+    (note_id, ext, patient, author, length, batch, run, counts, spans, flagged, corr, stale, status, who) = row
     return NoteRow(
         note_id,
         ext,
@@ -153,6 +144,13 @@ class Notes:
         with self._db.read() as session:
             return [_note_row(row) for row in session.connection().execute(query)]  # Core rows: cheaper
 
+    def masker_counts(self) -> dict[str, int]:
+        """Spans of the current results per masker (the paper's Table 7)."""
+        current = (Note.id == SpanRecord.note_id) & (Note.result_run_id == SpanRecord.run_id)
+        query = select(SpanRecord.masker, func.count()).join(Note, current).group_by(SpanRecord.masker)
+        with self._db.read() as session:
+            return {masker: count for masker, count in session.execute(query)}
+
     def count(self) -> int:
         with self._db.read() as session:
             return session.scalar(select(func.count()).select_from(Note)) or 0
@@ -171,9 +169,7 @@ class Notes:
             text = session.get_one(NoteText, note_id).text
             review = session.get(Review, note_id)
             corrections = session.scalars(
-                select(CorrectionRecord)
-                .where(CorrectionRecord.note_id == note_id)
-                .order_by(CorrectionRecord.id)
+                select(CorrectionRecord).where(CorrectionRecord.note_id == note_id).order_by(CorrectionRecord.id)
             )
             return NoteDetail(
                 note.id,

@@ -19,9 +19,7 @@ from masketeer_gui.store.rows import PendingChange, Preview
 from masketeer_gui.store.runs import Runs
 
 
-def preview_change(
-    db: Database, runs: Runs, change: PendingChange, names: NameLists | None = None
-) -> Preview:
+def preview_change(db: Database, runs: Runs, change: PendingChange, names: NameLists | None = None) -> Preview:
     """Notes checked and changed, spans added and removed, if ``change`` were applied and run."""
     runs.ensure_index()
     with db.read() as session:
@@ -43,12 +41,10 @@ def preview_change(
             ).all()
         for note_id, text, external_id, patient_id in notes:
             was = {
-                (s.start, s.end, s.entity)
-                for s in old.analyze(text, before.context(note_id, external_id, patient_id))
+                (s.start, s.end, s.entity) for s in old.analyze(text, before.context(note_id, external_id, patient_id))
             }
             will = {
-                (s.start, s.end, s.entity)
-                for s in new.analyze(text, after.context(note_id, external_id, patient_id))
+                (s.start, s.end, s.entity) for s in new.analyze(text, after.context(note_id, external_id, patient_id))
             }
             if was != will:
                 changed.append(note_id)

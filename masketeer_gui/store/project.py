@@ -12,11 +12,12 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import select, text
 
 from masketeer_gui import __version__
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.store import audit, exporter, importer, migrate, settings, sharing, wordindex
+from masketeer_gui.store.affected import notes_for_keys
 from masketeer_gui.store.analyzers import AnalyzerFactory, default_factory
 from masketeer_gui.store.corrections import Corrections
 from masketeer_gui.store.db import Database, create_file, probe
@@ -26,15 +27,16 @@ from masketeer_gui.store.errors import (
     NotAProjectError,
     ProjectNotFoundError,
 )
+from masketeer_gui.store.feedback import term_key
 from masketeer_gui.store.locking import ProjectLock
 from masketeer_gui.store.marks import Marks
-from masketeer_gui.store.models import utcnow
+from masketeer_gui.store.models import Note, utcnow
 from masketeer_gui.store.notes import Notes
 from masketeer_gui.store.preview import preview_change
-from masketeer_gui.store.rows import AuditRow, ExportReport, ImportReport, PendingChange, Preview
+from masketeer_gui.store.rows import AuditRow, ExportReport, ImportReport, PendingChange, Preview, TermSpec
 from masketeer_gui.store.runs import Runs, recover
 from masketeer_gui.store.sampling import Samples
-from masketeer_gui.store.terms import Terms
+from masketeer_gui.store.terms import Terms, normalized
 
 
 def _default_user() -> str:
@@ -80,9 +82,7 @@ class Project:
         except BaseException:
             _discard(path, db, lock)
             raise
-        return cls(
-            db, lock, user if user is not None else _default_user(), analyzer_factory or default_factory
-        )
+        return cls(db, lock, user if user is not None else _default_user(), analyzer_factory or default_factory)
 
     @classmethod
     def open(
@@ -189,6 +189,19 @@ class Project:
 
     def import_lists(self, source: Path) -> tuple[int, int]:
         return sharing.import_lists(self._db, self.terms, Path(source), who=self.user)
+
+    def pseudonym_key(self) -> bytes:
+        """The project's key for keyed tags (stored in the project; see ``settings.py``)."""
+        with self._db.read() as session:
+            return bytes.fromhex(settings.get(session, settings.PSEUDONYM_KEY))
+
+    def term_notes(self, spec: TermSpec, limit: int | None = None) -> list[int]:
+        """Ids of the notes a term (added or removed) can change: those containing it, in its scope."""
+        self.runs.ensure_index()
+        with self._db.read() as session:
+            found = notes_for_keys(session, [term_key(normalized(spec))], ())
+            ids = sorted(found) if found is not None else list(session.scalars(select(Note.id).order_by(Note.id)))
+        return ids[:limit] if limit is not None else ids
 
     def setting(self, key: str, default: Any = None) -> Any:
         """A project setting (any JSON value), e.g. what the GUI remembers per project."""

@@ -213,7 +213,5 @@ class Runs:
     def latest(self) -> RunRow | None:
         """The newest finished run."""
         with self._db.read() as session:
-            run = session.scalars(
-                select(Run).where(Run.status == RunStatus.DONE).order_by(Run.id.desc())
-            ).first()
+            run = session.scalars(select(Run).where(Run.status == RunStatus.DONE).order_by(Run.id.desc())).first()
             return run_row(run) if run else None

@@ -171,8 +171,7 @@ class Samples:
                 .order_by(SampleNote.position)
             )
             return [
-                SampleNoteRow(sn.sample_id, sn.note_id, ext, sn.stratum, sn.position, sn.run_id)
-                for sn, ext in rows
+                SampleNoteRow(sn.sample_id, sn.note_id, ext, sn.stratum, sn.position, sn.run_id) for sn, ext in rows
             ]
 
     def spans(self, sample_id: int, note_id: int) -> tuple[SpanRow, ...]:

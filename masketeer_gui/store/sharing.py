@@ -45,9 +45,7 @@ def lists_document(db: Database) -> dict[str, Any]:
             }
             for t in session.scalars(select(Term).order_by(Term.id))
         ]
-        rows = session.execute(
-            select(CorrectionRecord, Note.external_id).join(Note).order_by(CorrectionRecord.id)
-        )
+        rows = session.execute(select(CorrectionRecord, Note.external_id).join(Note).order_by(CorrectionRecord.id))
         corrections = [
             {
                 "note": ext,

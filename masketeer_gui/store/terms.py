@@ -72,10 +72,7 @@ def _find(session: Session, spec: TermSpec) -> Term | None:
 
 
 def _check_scope(session: Session, spec: TermSpec) -> None:
-    if (
-        spec.scope is Scope.NOTE
-        and session.scalar(select(Note.id).where(Note.external_id == spec.scope_value)) is None
-    ):
+    if spec.scope is Scope.NOTE and session.scalar(select(Note.id).where(Note.external_id == spec.scope_value)) is None:
         raise InvalidChangeError("no note with that id in this project")
 
 
@@ -125,9 +122,7 @@ class Terms:
             audit.record(session, DOMAIN, "remove", term_id, before, None, who or self._user)
             return term_row(term)
 
-    def edit(
-        self, term_id: int, spec: TermSpec, *, why: str | None = None, who: str | None = None
-    ) -> TermRow:
+    def edit(self, term_id: int, spec: TermSpec, *, why: str | None = None, who: str | None = None) -> TermRow:
         """Change a term's text, type or scope in place."""
         spec = normalized(spec)
         with self._db.write() as session:
@@ -174,9 +169,7 @@ class Terms:
                     added += 1
         return added
 
-    def import_names(
-        self, names: NameLists, *, why: str = "from a names file", who: str | None = None
-    ) -> int:
+    def import_names(self, names: NameLists, *, why: str = "from a names file", who: str | None = None) -> int:
         """Make a ``--names`` file's entries corpus-wide terms of this project."""
         specs = [TermSpec(kind, term) for key, kind in _NAMES_KEYS.items() for term in getattr(names, key)]
         specs += [TermSpec(TermKind.BLACKLIST, b.term, b.entity) for b in names.blacklist]

@@ -72,9 +72,7 @@ def _postings(session: Session, words: Iterable[str]) -> dict[str, bytes]:
     found: dict[str, bytes] = {}
     for i in range(0, len(ordered), CHUNK):
         rows = session.execute(
-            select(WordPostings.word, WordPostings.note_ids).where(
-                WordPostings.word.in_(ordered[i : i + CHUNK])
-            )
+            select(WordPostings.word, WordPostings.note_ids).where(WordPostings.word.in_(ordered[i : i + CHUNK]))
         )
         found.update((word, blob) for word, blob in rows)
     return found
@@ -115,9 +113,7 @@ class IndexWriter:
                 empty.append(word)
         if rows:
             upsert = insert(POSTINGS)
-            self._session.execute(
-                upsert.on_conflict_do_update(set_={"note_ids": upsert.excluded.note_ids}), rows
-            )
+            self._session.execute(upsert.on_conflict_do_update(set_={"note_ids": upsert.excluded.note_ids}), rows)
         for i in range(0, len(empty), CHUNK):
             self._session.execute(delete(WordPostings).where(WordPostings.word.in_(empty[i : i + CHUNK])))
         self._added, self._removed, self.pending = defaultdict(list), defaultdict(set), 0
@@ -172,8 +168,6 @@ def near_words(vocabulary: list[str], words: set[str], max_typos: int = 1) -> se
     """``words`` plus vocabulary words at most ``max_typos`` edits (Damerau-Levenshtein) from one."""
     found = set(words)
     for word in words:
-        hits = process.extract(
-            word, vocabulary, scorer=DamerauLevenshtein.distance, score_cutoff=max_typos, limit=None
-        )
+        hits = process.extract(word, vocabulary, scorer=DamerauLevenshtein.distance, score_cutoff=max_typos, limit=None)
         found.update(hit[0] for hit in hits)
     return found

@@ -67,10 +67,12 @@ class DictionaryEditor(QDialog):
         self.table = QTableView()
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().setVisible(False)
         self.table.setWordWrap(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
         self.table.setAlternatingRowColors(True)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
@@ -125,6 +127,8 @@ class DictionaryEditor(QDialog):
     def reload(self) -> None:
         project = self.window_.project
         self.model.set_rows(project.terms() if project else [])
+        header = self.table.horizontalHeader()
+        self.table.sortByColumn(max(header.sortIndicatorSection(), 0), header.sortIndicatorOrder())
         self.table.resizeColumnsToContents()
         self._on_selection()
 

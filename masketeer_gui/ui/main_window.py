@@ -32,7 +32,14 @@ from masketeer_gui.ui.commands import StoreCommand
 from masketeer_gui.ui.errors import show_error, show_message
 from masketeer_gui.ui.legend import Legend
 from masketeer_gui.ui.menus import build_menus
-from masketeer_gui.ui.note_list_model import COL_ID, HEADERS, ROW_ROLE, NoteFilterProxy, NoteListModel
+from masketeer_gui.ui.note_list_model import (
+    COL_FLAGS,
+    COL_ID,
+    HEADERS,
+    ROW_ROLE,
+    NoteFilterProxy,
+    NoteListModel,
+)
 from masketeer_gui.ui.note_view import NoteView
 from masketeer_gui.ui.progress import RunProgress
 from masketeer_gui.ui.project_api import NoteRow, ProjectApi, ReviewNote
@@ -69,6 +76,7 @@ class MainWindow(QMainWindow):
     act_next_note: QAction
     act_prev_note: QAction
     act_next_flagged: QAction
+    act_queue: QAction
     act_next_span: QAction
     act_prev_span: QAction
     act_accept: QAction
@@ -241,6 +249,13 @@ class MainWindow(QMainWindow):
         current = self.table.currentIndex()
         row = current.row() + delta if current.isValid() else 0
         self.select_proxy_row(max(0, min(row, self.proxy.rowCount() - 1)))
+
+    def flagged_queue(self) -> None:
+        """The clinicians' queue: open notes with flagged spans, the most flagged first."""
+        self.tabs.setCurrentIndex(0)
+        self.filter.setCurrentText("Open & flagged")
+        self.table.sortByColumn(COL_FLAGS, Qt.SortOrder.DescendingOrder)
+        self.select_proxy_row(0)
 
     def next_flagged(self) -> None:
         """The next open note with flagged spans after the current one (wrapping)."""

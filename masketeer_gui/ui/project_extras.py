@@ -1,8 +1,9 @@
-"""Stopgaps for what the GUI needs and the store's ``Project`` facade does not offer yet.
+"""Stopgap for what the GUI needs and the store's ``Project`` facade does not offer yet: statistics.
 
-Each function reads through the project's database in one short read session, with the
-store's own modules; none writes. They belong in the store (listed in the GUI's report):
-``Project.pseudonym_key()``, ``Project.term_notes(spec)``, ``Project.stats()``.
+Each function reads through the project's database in short read sessions, with the store's own
+models; none writes. This belongs in the store as ``Project.stats()`` (counts per entity type and
+masker of the current results, tokens and spans per note) and ``Notes.ids()``; then this module
+goes away.
 """
 
 from __future__ import annotations
@@ -13,41 +14,24 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from masketeer_gui.engine.pseudonyms import new_key
 from masketeer_gui.engine.stats import count_tokens
-from masketeer_gui.store import Project, settings
-from masketeer_gui.store.affected import notes_for_keys
-from masketeer_gui.store.feedback import term_key
+from masketeer_gui.store import Project
 from masketeer_gui.store.models import Note, NoteText, SpanRecord
-from masketeer_gui.store.rows import NoteRow, TermSpec
-from masketeer_gui.store.terms import normalized
+from masketeer_gui.store.rows import NoteRow
 from masketeer_gui.ui.project_api import Stats
 
 _CHUNK = 2000
 
 
 def _db(project: Project) -> Any:
+    """The store's private database handle: read-only use, until ``Project.stats()`` exists."""
     return project._db
 
 
-def pseudonym_key(project: Project) -> bytes:
-    """The project's key for keyed tags (a throw-away key if it has none)."""
-    getter = getattr(project, "pseudonym_key", None)
-    if callable(getter):
-        return bytes(getter())
+def note_ids(project: Project) -> list[int]:
+    """Every note id in order (what a full run analyses), without building the list rows."""
     with _db(project).read() as session:
-        stored = settings.get(session, settings.PSEUDONYM_KEY)
-    return bytes.fromhex(stored) if stored else new_key()
-
-
-def term_notes(project: Project, spec: TermSpec, limit: int = 200) -> list[str]:
-    """External ids of (up to ``limit``) notes the term can change: those containing it, in its scope."""
-    with _db(project).read() as session:
-        ids = notes_for_keys(session, [term_key(normalized(spec))], ())
-        query = select(Note.external_id).order_by(Note.id).limit(limit)
-        if ids is not None:
-            query = query.where(Note.id.in_(sorted(ids)[:limit]))
-        return list(session.scalars(query))
+        return list(session.scalars(select(Note.id).order_by(Note.id)))
 
 
 def tokens_histogram(project: Project) -> dict[int, int]:

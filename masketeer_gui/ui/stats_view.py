@@ -46,7 +46,7 @@ def histogram_bars(hist: Mapping[int, int], max_bins: int = MAX_BINS) -> list[Ba
             bins[value // width] += count
         else:
             tail += count
-    bars = [(_bin_label(b, width), n) for b, n in enumerate(bins)]
+    bars: list[Bar] = [(_bin_label(b, width), n) for b, n in enumerate(bins)]
     return [*bars, (f">{cap}", tail)] if tail else bars
 
 

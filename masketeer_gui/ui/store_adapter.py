@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import gc
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
@@ -35,6 +36,7 @@ from masketeer_gui.ui.project_api import (
     TermSpec,
 )
 
+WARM_UP = "Fr. Dr. Maria Huber-Gstrein (LKH Innsbruck, Tel. 0512 123456, m.h@example.at) rief an. LG Sepp"
 _seen = threading.local()  # per thread: [(text length, spans)] of the current chunk
 
 
@@ -107,7 +109,7 @@ class StoreProject:
 
     def _tags(self, detail: NoteDetail, spans: tuple[Span, ...]) -> tuple[str, ...]:
         if self._key is None:
-            self._key = project_extras.pseudonym_key(self.store)
+            self._key = self.store.pseudonym_key()
         stored = [s.pseudonym for s in detail.spans]
         return tuple(
             p or tag_for(self._key, s.entity, s.ref or detail.text[s.start : s.end])
@@ -159,19 +161,20 @@ class StoreProject:
         """Analyze ``note_ids``, or the notes whose result is missing or outdated (all with ``full``)."""
         runs = self.store.runs
         if full:
-            targets = [row.id for row in self.store.notes.list()]
+            targets = project_extras.note_ids(self.store)
         else:
             targets = sorted(set(note_ids)) if note_ids is not None else runs.outdated()
         if not targets:
             progress(0, 0, [])
             return 0
-        self._freeze_analyzer()
         streamer = _Streamer(self.store, targets, progress)
         _seen.log = []
         try:
-            run = runs.run(
-                incremental=False, note_ids=None if full else targets, progress=streamer, cancel=cancelled
-            )
+            with _no_full_collections():
+                self._freeze_analyzer()
+                run = runs.run(
+                    incremental=False, note_ids=None if full else targets, progress=streamer, cancel=cancelled
+                )
         finally:
             _seen.log = None
         if run.status is not RunStatus.CANCELLED:  # the final rows, where they differ from the streamed ones
@@ -188,6 +191,7 @@ class StoreProject:
         _feedback, analyzer, _version = self.store.runs.prepare()
         if id(analyzer) not in self._frozen:
             self._frozen.add(id(analyzer))
+            analyzer.analyze(WARM_UP)  # caches the engine fills on first use are long-lived too
             gc.freeze()
 
     def import_corpus(self, source: Path, progress: ProgressCallback, cancelled: CancelCheck) -> str:
@@ -222,7 +226,7 @@ class StoreProject:
         self.store.terms.edit(term_id, spec)
 
     def term_notes(self, spec: TermSpec, limit: int = 200) -> list[str]:
-        return project_extras.term_notes(self.store, spec, limit)
+        return [row.external_id for row in self.store.notes.list(self.store.term_notes(spec, limit))]
 
     def import_terms(self, source: Path) -> int:
         terms, _corrections = self.store.import_lists(Path(source))
@@ -240,6 +244,22 @@ class StoreProject:
         return project_extras.stats(self.store, rows, self._tokens)
 
 
+@contextmanager
+def _no_full_collections() -> Iterator[None]:
+    """No full (generation 2) garbage collections while a run goes on.
+
+    A run keeps some 100k new objects alive (result rows, counts); every full collection scans
+    them holding the GIL, 50-120 ms in which the GUI thread cannot paint. Young generations are
+    still collected; the usual thresholds come back when the run ends.
+    """
+    thresholds = gc.get_threshold()
+    gc.set_threshold(thresholds[0], thresholds[1], 1_000_000)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+
+
 class _Streamer:
     """The store's per-chunk progress, turned into (done, total, rows of that chunk)."""
 
@@ -249,6 +269,8 @@ class _Streamer:
         self.sent: dict[int, NoteRow] = {}
 
     def __call__(self, done: int, total: int) -> None:
+        if self.done == 0:
+            gc.freeze()  # what the first chunk left behind (engine caches, ORM state) lives on
         chunk = self.targets[self.done : done]
         self.done = done
         log = getattr(_seen, "log", None) or []

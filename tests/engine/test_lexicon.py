@@ -30,6 +30,7 @@ FILES = {
     "site_words.txt": "LKH\nKrankenhaus\n",
     "common_words.txt": "und\nkoch\ngross\nsommer\n",
     "nouns.txt": "termin\nSpaziergang\nkoch\n",
+    "drugs.txt": "Entresto\nTorasemid\n",
     "zip_at.tsv": "# zip\ttown\tstate\n6020\tInnsbruck\tTirol\n6511\tZams\tTirol\n6511\tSchönwies\tTirol\n",
 }
 
@@ -247,7 +248,7 @@ def test_default_dictionary_dir_is_the_repository_one(monkeypatch: pytest.Monkey
         ("surnames.txt", "Huber\tPAT", "one word"),
         ("surnames.txt", "von Huber", "one word"),
         ("surnames.txt", "Hu3ber", "one word"),
-        ("salutations.tsv", "Frau\tpatient\tf", "kind"),
+        ("salutations.tsv", "Frau\tpatients\tf", "kind"),
         ("salutations.tsv", "Frau\tcourtesy\tx", "kind"),
         ("salutations.tsv", "Frau\tcourtesy\tf\tabove", "position"),
         ("salutations.tsv", "...\tcourtesy\t", "kind"),

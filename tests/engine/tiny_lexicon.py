@@ -10,22 +10,83 @@ K = SalutationKind
 
 def _salutations() -> tuple[Salutation, ...]:
     rows = [
-        ("Herr", K.COURTESY, "m"), ("Hr.", K.COURTESY, "m"), ("Frau", K.COURTESY, "f"), ("Fr.", K.COURTESY, "f"),
-        ("Dr.", K.HCP_TITLE, ""), ("Dr.in", K.HCP_TITLE, "f"), ("Prim.", K.HCP_TITLE, ""), ("OA", K.HCP_TITLE, ""),
-        ("DGKP", K.HCP_TITLE, ""), ("Sr.", K.HCP_TITLE, "f"), ("Mag.", K.TITLE, ""), ("Mag.a", K.TITLE, "f"),
-        ("Hallo", K.GREETING, ""), ("Liebe", K.GREETING, "f"), ("Lieber", K.GREETING, "m"),
-        ("LG", K.SIGNOFF, ""), ("Liebe Grüße", K.SIGNOFF, ""), ("MfG", K.SIGNOFF, ""),
+        ("Herr", K.COURTESY, "m"),
+        ("Hr.", K.COURTESY, "m"),
+        ("Frau", K.COURTESY, "f"),
+        ("Fr.", K.COURTESY, "f"),
+        ("Dr.", K.HCP_TITLE, ""),
+        ("Dr.in", K.HCP_TITLE, "f"),
+        ("Prim.", K.HCP_TITLE, ""),
+        ("OA", K.HCP_TITLE, ""),
+        ("DGKP", K.HCP_TITLE, ""),
+        ("Sr.", K.HCP_TITLE, "f"),
+        ("Mag.", K.TITLE, ""),
+        ("Mag.a", K.TITLE, "f"),
+        ("Hallo", K.GREETING, ""),
+        ("Liebe", K.GREETING, "f"),
+        ("Lieber", K.GREETING, "m"),
+        ("LG", K.SIGNOFF, ""),
+        ("Liebe Grüße", K.SIGNOFF, ""),
+        ("MfG", K.SIGNOFF, ""),
     ]
     return tuple(Salutation(tuple(fold(w) for w in form.split()), kind, g) for form, kind, g in rows)
 
 
 def tiny_lexicon() -> Lexicon:
     first = {"maria": "f", "ulrike": "f", "josef": "m", "anna": "f", "lena": "f", "sepp": "m", "peter": "m"}
-    surnames = {"huber", "hofer", "maier", "gstrein", "mueller", "koch", "bauer", "egger", "wilson", "schoepf"}
-    nouns = {"spaziergang", "termin", "koch", "bauer", "kontrolle", "team", "syndrom", "patient", "kollegen",
-             "station", "garten", "ekg", "ambulanz", "blutdruck"}
-    common = {"heute", "und", "hat", "mit", "der", "die", "das", "bitte", "anrufen", "kommt", "am", "telefoniert",
-              "gut", "geht", "es", "sie", "ist", "im", "wieder", "zur", "in", "nach", "beim"} | nouns
+    surnames = {
+        "huber",
+        "hofer",
+        "maier",
+        "gstrein",
+        "mueller",
+        "koch",
+        "bauer",
+        "egger",
+        "wilson",
+        "schoepf",
+    }
+    nouns = {
+        "spaziergang",
+        "termin",
+        "koch",
+        "bauer",
+        "kontrolle",
+        "team",
+        "syndrom",
+        "patient",
+        "kollegen",
+        "station",
+        "garten",
+        "ekg",
+        "ambulanz",
+        "blutdruck",
+    }
+    common = {
+        "heute",
+        "und",
+        "hat",
+        "mit",
+        "der",
+        "die",
+        "das",
+        "bitte",
+        "anrufen",
+        "kommt",
+        "am",
+        "telefoniert",
+        "gut",
+        "geht",
+        "es",
+        "sie",
+        "ist",
+        "im",
+        "wieder",
+        "zur",
+        "in",
+        "nach",
+        "beim",
+    } | nouns
     return Lexicon(
         first_names=first,
         surnames=frozenset(surnames),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,7 +30,7 @@ def db(tmp_path: Path, corpus: Path) -> Path:
     return path
 
 
-def _out(path: Path) -> list[dict[str, object]]:
+def _out(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
@@ -42,7 +43,7 @@ def test_the_whole_loop(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[
     assert main(["project", "export", str(db), "-o", str(tmp_path / "out.jsonl")]) == 0
     records = {r["id"]: r for r in _out(tmp_path / "out.jsonl")}
     assert records["n2"]["spans"] == []
-    assert [s["entity"] for s in records["n3"]["spans"]] == ["PAT"]  # type: ignore[union-attr]
+    assert [s["entity"] for s in records["n3"]["spans"]] == ["PAT"]
     capsys.readouterr()
     assert main(["terms", "list", str(db), "--json"]) == 0
     listed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]

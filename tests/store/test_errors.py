@@ -18,7 +18,7 @@ from tests.store.fakes import FakeEngine, write_jsonl
 
 def _sqlite_error(code: int) -> sqlite3.OperationalError:
     error = sqlite3.OperationalError("driver text")
-    error.sqlite_errorcode = code  # type: ignore[attr-defined]
+    error.sqlite_errorcode = code
     return error
 
 

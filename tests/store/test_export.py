@@ -58,12 +58,7 @@ def test_tags_are_keyed_and_consistent_across_batches(loaded: Project, tmp_path:
     assert second[:6] == first
     tag = first[0]["spans"][0]["pseudonym"]  # type: ignore[index]
     assert second[6]["spans"][0]["pseudonym"] == tag  # type: ignore[index]
-    with loaded._db.read() as session:
-        key = bytes.fromhex(
-            session.connection()
-            .exec_driver_sql("SELECT json_extract(value, '$') FROM settings WHERE key = 'pseudonym_key'")
-            .scalar()
-        )
+    key = bytes.fromhex(loaded.setting("pseudonym_key"))
     assert tag == tag_for(key, Entity.HCP, "hofer")
 
 

@@ -46,3 +46,11 @@ def test_review_status(loaded: Project) -> None:
     assert loaded.notes.get(n1).reviewed_by == "rita"
     with pytest.raises(NotFoundError):
         loaded.notes.set_review([9999], ReviewStatus.REVIEWED)
+
+
+def test_masker_counts_and_term_notes(loaded: Project) -> None:
+    assert loaded.notes.masker_counts() == {"Salutation": 6}
+    hofer = loaded.term_notes(TermSpec(TermKind.WHITELIST, "Hofer"))
+    assert hofer == [note_id(loaded, "n1"), note_id(loaded, "n5")]
+    assert loaded.term_notes(TermSpec(TermKind.WHITELIST, "Hofer"), limit=1) == hofer[:1]
+    assert len(loaded.pseudonym_key()) == 32

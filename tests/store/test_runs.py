@@ -183,7 +183,11 @@ def test_a_run_left_running_by_a_crash_is_cleaned_up_on_open(loaded: Project, en
 
 def test_a_note_changed_during_the_run_is_not_given_the_stale_result(loaded: Project, tmp_path: Path) -> None:
     changed = write_jsonl(tmp_path / "v2.jsonl", [dict(NOTES[0], text="Dr. Weber kommt.")])
-    loaded.runs.run(incremental=False, progress=lambda done, total: loaded.import_corpus(changed))
+
+    def reimport(done: int, total: int) -> None:
+        loaded.import_corpus(changed)
+
+    loaded.runs.run(incremental=False, progress=reimport)
     row = loaded.notes.list([note_id(loaded, "n1")])[0]
     assert not row.analyzed
     assert loaded.runs.outdated() == [row.id]

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from masketeer_gui.engine.span import Entity
+from masketeer_gui.ui.note_list_model import ROW_ROLE
 from masketeer_gui.ui.project_api import ReviewStatus, Scope, TermKind
 from tests.ui.helpers import LONG, open_project, press, press_and_wait_job
 
@@ -172,3 +173,43 @@ def test_whitelist_with_preview_then_undo(qtbot, window, demo_project):
     press_and_wait_job(qtbot, window, K.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert sum(r.spans for r in window.model.rows()) == before
     assert not any(t.term == word for t in window.project.terms() if t.kind is TermKind.WHITELIST)
+
+
+def test_blacklist_a_word_in_this_note_with_a_type(qtbot, window, demo_project):
+    open_project(qtbot, window, demo_project)
+    note_id = _first_note_with(window, 1)
+    text = window.current.text
+    start = next(
+        i
+        for i in range(len(text))
+        if text[i].isupper() and not window.current.span_at(i) and (i == 0 or not text[i - 1].isalnum())
+    )
+    end = start
+    while end < len(text) and text[end].isalnum():
+        end += 1
+    window.note_view.original.select_range(start, end)
+    with qtbot.waitSignal(window.review.previewShown, timeout=LONG):
+        press(qtbot, window, K.Key_B)
+    dialog = window.review.term_dialog
+    assert dialog.spec().kind is TermKind.BLACKLIST and dialog.term.text() == text[start:end]
+    with qtbot.waitSignal(dialog.previewShown, timeout=LONG):
+        dialog.entity.setCurrentIndex(dialog.entity.findData(Entity.SIT.value))
+        dialog.set_scope(Scope.NOTE)
+    assert dialog.preview.note_ids == (note_id,) and dialog.preview.spans_added >= 1
+    with qtbot.waitSignal(window.jobFinished, timeout=LONG):
+        qtbot.keyClick(dialog, K.Key_Return)
+    masked = window.current.span_at(start)
+    assert masked is not None and masked.entity is Entity.SIT and masked.masker == "Blacklist"
+
+
+def test_flagged_queue_shows_the_most_flagged_open_notes_first(qtbot, window, demo_project):
+    open_project(qtbot, window, demo_project)
+    press(qtbot, window, K.Key_Q)
+    shown = [window.proxy.index(r, 0).data(ROW_ROLE) for r in range(window.proxy.rowCount())]
+    assert shown and all(r.flagged and r.review is ReviewStatus.OPEN for r in shown)
+    assert [r.flagged for r in shown] == sorted((r.flagged for r in shown), reverse=True)
+    assert window.current.id == shown[0].id
+    press(qtbot, window, K.Key_D)  # reviewed: it leaves the queue and the next one comes up
+    assert window.project.note_rows([shown[0].id])[0].review is ReviewStatus.REVIEWED
+    assert window.proxy.rowCount() == len(shown) - 1
+    qtbot.waitUntil(lambda: window.current is not None and window.current.id == shown[1].id)

@@ -14,7 +14,54 @@ from masketeer_gui.engine.text import Token
 OPENERS = frozenset(':"„“»«(')  # after these a capitalised word starts a sentence of its own
 _HYPHEN = re.compile(r"[-‐‑]")
 ARTICLES = frozenset(
-    ["der", "die", "das", "dem", "den", "des", "ein", "eine", "einen", "einem", "einer", "eines", "kein", "keine", "keinen", "im", "beim", "zum", "zur", "vom", "am", "ans", "ins", "aufs", "mein", "meine", "meinem", "meinen", "ihr", "ihre", "ihrem", "ihren", "sein", "seine", "seinem", "seinen", "unser", "unsere", "diese", "dieser", "diesem", "diesen", "jeder", "jede", "jedem", "zu"]
+    [
+        "der",
+        "die",
+        "das",
+        "dem",
+        "den",
+        "des",
+        "ein",
+        "eine",
+        "einen",
+        "einem",
+        "einer",
+        "eines",
+        "kein",
+        "keine",
+        "keinen",
+        "im",
+        "beim",
+        "zum",
+        "zur",
+        "vom",
+        "am",
+        "ans",
+        "ins",
+        "aufs",
+        "mein",
+        "meine",
+        "meinem",
+        "meinen",
+        "ihr",
+        "ihre",
+        "ihrem",
+        "ihren",
+        "sein",
+        "seine",
+        "seinem",
+        "seinen",
+        "unser",
+        "unsere",
+        "diese",
+        "dieser",
+        "diesem",
+        "diesen",
+        "jeder",
+        "jede",
+        "jedem",
+        "zu",
+    ]
 )
 
 
@@ -38,7 +85,9 @@ class NoteState:
         self.names = names
         self.votes: list[Vote | None] = [None] * len(tokens)
         self.reserved: set[int] = set()  # tokens name maskers must leave (e.g. the town after "LKH")
-        self.capitalized = [i for i, t in enumerate(tokens) if t.is_capitalized]  # most maskers look only here
+        self.capitalized = [
+            i for i, t in enumerate(tokens) if t.is_capitalized
+        ]  # most maskers look only here
 
     def name_votes(self) -> list[int]:
         """Indices of the tokens voted as names so far."""
@@ -125,12 +174,12 @@ def _hyphenated_name_like(state: NoteState, text: str, titled: bool) -> bool:
 def _word_name_like(names: NameIndex, folded: str, text: str, titled: bool) -> bool:
     if names.is_listed(folded):
         return True
-    if folded in names.title_words or not folded.isalpha():
+    if folded in names.title_words or not folded.replace("'", "").isalpha():
         return False
     if text.isupper() and len(text) > 1:
         return names.base_name(folded) is not None
     if folded in names.whitelist:
-        return titled and not names.is_word(folded)
+        return titled and folded not in names.lexicon.nouns
     if names.base_name(folded) is not None:
         return True
     if titled:

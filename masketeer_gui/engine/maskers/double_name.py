@@ -44,5 +44,7 @@ class DoubleNameMasker:
         if not all(f in anchors or not names.is_word(f) for f in folded):
             return None
         ref = "-".join(folded)
-        entity = names.entity(anchors[0])
-        return Vote(self.name, entity, f"hyphenated name with '{anchors[0]}'", (), ref)
+        anchor = next(
+            (f for f in anchors if names.is_listed(f)), anchors[0]
+        )  # a deployment list decides the type
+        return Vote(self.name, names.entity(anchor), f"hyphenated name with '{anchor}'", (), ref)

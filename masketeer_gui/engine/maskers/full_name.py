@@ -33,6 +33,7 @@ class FullNameMasker:
             if j is None or not state.free(j):
                 continue
             token = state.tokens[j]
+            flags: tuple[str, ...]
             if j < i and is_initial_at(state, j):
                 reason, flags = "initial before a proven name", ("initial",)
             elif j < i and self._not_a_first_name(state, j, i):

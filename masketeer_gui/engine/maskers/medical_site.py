@@ -17,7 +17,8 @@ from masketeer_gui.engine.span import Entity
 
 _WORD = re.compile(r"[\w]+(?:[-‐‑][\w]+)*")
 _END = "\x00"
-MAX_PLACE_WORDS = 2
+MAX_PLACE_WORDS = 2  # "St." and "Bad" do not count: "BKH St. Johann in Tirol"
+CONNECTORS = frozenset({"st", "sankt", "bad"})
 
 
 def _phrase_trie(phrases: Iterable[str]) -> dict[str, object]:
@@ -97,7 +98,8 @@ class MedicalSiteMasker:
         j = state.next_word(i)
         taken = 0
         while j is not None and taken < MAX_PLACE_WORDS and self._place_word(state, j):
-            last, taken = j, taken + 1
+            last = j
+            taken += state.tokens[j].folded not in CONNECTORS
             j = state.next_word(j, allow=".")
         if last == i:
             return None
@@ -107,4 +109,6 @@ class MedicalSiteMasker:
         token = state.tokens[j]
         if not token.is_capitalized:
             return False
-        return token.folded in self._towns or token.folded in ("st", "sankt") or name_like(state, j, titled=True)
+        if token.folded in CONNECTORS:  # "BKH St. Johann", "Klinik Bad Häring"
+            return True
+        return token.folded in self._towns or name_like(state, j, titled=True)

@@ -13,7 +13,31 @@ from masketeer_gui.engine.maskers.base import NoteState, Vote, is_initial_at, na
 from masketeer_gui.engine.names import NameIndex
 
 PERSON_VERBS = frozenset(
-    ["meldet", "ruft", "rief", "bittet", "fuehlt", "klagt", "berichtet", "erzaehlt", "moechte", "wuenscht", "will", "sagt", "meint", "informiert", "telefoniert", "angerufen", "hat", "war", "ist", "kommt", "bringt", "schickt", "fragt"]
+    [
+        "meldet",
+        "ruft",
+        "rief",
+        "bittet",
+        "fuehlt",
+        "klagt",
+        "berichtet",
+        "erzaehlt",
+        "moechte",
+        "wuenscht",
+        "will",
+        "sagt",
+        "meint",
+        "informiert",
+        "telefoniert",
+        "angerufen",
+        "hat",
+        "war",
+        "ist",
+        "kommt",
+        "bringt",
+        "schickt",
+        "fragt",
+    ]
 )
 
 
@@ -40,9 +64,21 @@ class NameDictionaryMasker:
         roles = names.roles
         for i, token in enumerate(state.tokens):
             folded = token.folded
-            if folded in roles and not token.is_capitalized and token.is_word and len(folded) > 2 and state.free(i):
+            if (
+                folded in roles
+                and not token.is_capitalized
+                and token.is_word
+                and len(folded) > 2
+                and state.free(i)
+            ):
                 if not names.is_word(folded):
-                    vote = Vote(self.name, names.entity(folded), "listed name (written lower-case)", ("lowercase",), folded)
+                    vote = Vote(
+                        self.name,
+                        names.entity(folded),
+                        "listed name (written lower-case)",
+                        ("lowercase",),
+                        folded,
+                    )
                     state.vote(i, vote)
 
     def _capitalized(self, state: NoteState, i: int, names: NameIndex) -> Vote | None:
@@ -53,7 +89,7 @@ class NameDictionaryMasker:
         base = names.base_name(folded)
         if base is not None and (base not in names.title_words or names.is_listed(base)):
             return self._listed(state, i, base)
-        if self.fuzzy and not names.looks_like_word(folded) and folded not in names.whitelist:
+        if self.fuzzy and not names.is_word(folded) and folded not in names.whitelist:
             match = names.one_typo_from(folded, listed_only=True)
             if match is not None:
                 reason = f"one typo from listed name '{match}'"

@@ -14,7 +14,36 @@ from masketeer_gui.engine.maskers.base import NoteState, Vote, name_like
 
 LEFT_CUES = frozenset(["laut", "lt", "mit", "an", "bei", "von", "durch", "bitte", "fuer", "via"])
 RIGHT_CUES = frozenset(
-    ["meldet", "ruft", "rief", "bittet", "fuehlt", "klagt", "berichtet", "erzaehlt", "moechte", "wuenscht", "will", "sagt", "meint", "telefoniert", "hat", "war", "ist", "is", "kommt", "bringt", "schickt", "fragt", "anrufen", "informieren", "informiert", "weitergeleitet", "verstaendigt", "zurueckrufen"]
+    [
+        "meldet",
+        "ruft",
+        "rief",
+        "bittet",
+        "fuehlt",
+        "klagt",
+        "berichtet",
+        "erzaehlt",
+        "moechte",
+        "wuenscht",
+        "will",
+        "sagt",
+        "meint",
+        "telefoniert",
+        "hat",
+        "war",
+        "ist",
+        "is",
+        "kommt",
+        "bringt",
+        "schickt",
+        "fragt",
+        "anrufen",
+        "informieren",
+        "informiert",
+        "weitergeleitet",
+        "verstaendigt",
+        "zurueckrufen",
+    ]
 )
 
 

@@ -15,9 +15,6 @@ from masketeer_gui.engine.maskers.base import NoteState, Vote, is_initial_at, na
 from masketeer_gui.engine.span import Entity
 
 COURTESY_WORDS = frozenset({"frau", "herr", "herrn"})  # "die Frau Huber" is Austrian usage, still a name
-STRONG = frozenset(
-    {SalutationKind.COURTESY, SalutationKind.HCP_TITLE, SalutationKind.TITLE, SalutationKind.PATIENT}
-)
 DEFAULT_ENTITY = {
     SalutationKind.PATIENT: Entity.PAT,
     SalutationKind.RELATION: Entity.PER,
@@ -91,9 +88,10 @@ class SalutationMasker:
         words = " ".join(t.text for t in state.tokens[first : last + 1] if t.is_word)
         return self._mask_names(state, j, kinds, words, last)
 
-    def _mask_names(self, state: NoteState, j: int | None, kinds: list[SalutationKind], words: str, last: int) -> int:
+    def _mask_names(
+        self, state: NoteState, j: int | None, kinds: list[SalutationKind], words: str, last: int
+    ) -> int:
         hcp = SalutationKind.HCP_TITLE in kinds
-        strong = any(k in STRONG for k in kinds)
         default = DEFAULT_ENTITY[kinds[-1]]
         taken = 0
         while j is not None and taken < MAX_NAMES and state.free(j):
@@ -102,7 +100,7 @@ class SalutationMasker:
             if is_initial_at(state, j):
                 flags = ("initial",)
             elif not name_like(state, j, titled=True):
-                if not (strong and taken == 0 and self._lowercase_name(state, j)):
+                if not (taken == 0 and self._lowercase_name(state, j)):
                     break
                 flags = ("lowercase",)
             ref = state.names.base_name(token.folded)
@@ -121,7 +119,11 @@ class SalutationMasker:
     def _used_as_noun(state: NoteState, first: int, last: int) -> bool:
         """A written-out title after an article is a noun: "beim Doktor", "die Schwester"."""
         token = state.tokens[first]
-        if first != last or len(token.text) < 5 or (first + 1 < len(state.tokens) and state.tokens[first + 1].text == "."):
+        if (
+            first != last
+            or len(token.text) < 5
+            or (first + 1 < len(state.tokens) and state.tokens[first + 1].text == ".")
+        ):
             return False
         return token.folded not in COURTESY_WORDS and state.after_article(first)
 
@@ -129,4 +131,8 @@ class SalutationMasker:
     def _lowercase_name(state: NoteState, j: int) -> bool:
         token = state.tokens[j]
         names = state.names
-        return token.text.islower() and names.base_name(token.folded) is not None and not names.is_word(token.folded)
+        return (
+            token.text.islower()
+            and names.base_name(token.folded) is not None
+            and not names.is_word(token.folded)
+        )

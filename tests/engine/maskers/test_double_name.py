@@ -72,11 +72,6 @@ def test_reason_names_the_anchor(engine: Deidentifier) -> None:
     assert span.reason == "hyphenated name with 'huber'"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: DoubleName takes the type of the FIRST proven part ('huber', shipped -> PER) "
-    "instead of a listed part ('gstrein', patient list): prefer listed anchors",
-)
 @pytest.mark.parametrize(("text", "entity"), [("Huber-Gstrein", PAT), ("Egger-Zangerl", HCP)])
 def test_listed_part_decides_the_type(engine: Deidentifier, text: str, entity: Entity) -> None:
     assert [h.entity for h in hits(engine, text)] == [entity]

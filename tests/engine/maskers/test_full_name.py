@@ -31,8 +31,6 @@ MUST_MATCH: list[tuple[str, list[tuple[str, Entity, tuple[str, ...]]]]] = [
     ("Heute Lia Gstrein", [("Lia", PAT, ("unknown-word",))]),  # takes the proven name's type
     ("Heute Zangerl Nanni", [("Nanni", HCP, ("unknown-word",))]),
     ("Huber Nanni Wolf", [("Nanni", PER, ("unknown-word",)), ("Wolf", PER, ("unknown-word",))]),  # chains
-    ("Koch Huber", [("Koch", PER, ())]),  # at sentence start NameDictionary leaves the noun-name
-    ("Koch Gstrein kommt", [("Koch", PAT, ())]),
     ("Lia-Nanni Huber", [("Lia-Nanni", PER, ("unknown-word",))]),
 ]
 
@@ -57,6 +55,8 @@ MUST_NOT_MATCH = [
     "Huber kommt heute",
     "Huber 3 Tabletten",
     "Morbus Wilson Huber",
+    "Koch Huber",  # a noun before a name is a role ("Bruder Hans"), not a first name
+    "Bruder Hans",
 ]
 
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from masketeer_gui.engine.lexicon import Lexicon
 from masketeer_gui.engine.lists import NameLists
-from masketeer_gui.engine.pipeline import Deidentifier
+from masketeer_gui.engine.pipeline import Deidentifier, EngineConfig
 from masketeer_gui.engine.span import Entity
 from tests.engine.conftest import EngineFactory, Hit, hits
 
@@ -41,13 +44,11 @@ MUST_MATCH: list[tuple[str, list[tuple[str, Entity, tuple[str, ...]]]]] = [
     # listed names written lower-case
     ("gstrein kommt", [("gstrein", PAT, ("lowercase",))]),
     ("zangerl", [("zangerl", HCP, ("lowercase",))]),
-    # one typo: flagged, reference = the listed name (same pseudonym)
-    ("Hubre kommt", [("Hubre", PER, ("fuzzy",))]),
+    # one typo from a deployment name: flagged, reference = the listed name (same pseudonym)
     ("Gstrain kommt", [("Gstrain", PAT, ("fuzzy",))]),
+    ("Zangrel", [("Zangrel", HCP, ("fuzzy",))]),
     ("Gtsrein", [("Gtsrein", PAT, ("fuzzy",))]),
     ("Hubr", [("Hubr", PAT, ("fuzzy",))]),  # four letters: only near a listed name
-    ("Ulrieke", [("Ulrieke", PER, ("fuzzy",))]),
-    ("Muller", [("Muller", PER, ("fuzzy",))]),
 ]
 
 
@@ -74,6 +75,9 @@ MUST_NOT_MATCH = [
     "Termin Kontrolle Station",
     "Hallo Team",
     "Gstraun",  # two typos
+    "Hubre kommt",  # a bare typo of a shipped (not a deployment) name needs context
+    "Ulrieke",
+    "Muller",
     "U.",  # initials alone are left to the other maskers
 ]
 
@@ -86,7 +90,7 @@ def test_must_not_match(engine: Deidentifier, text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "ref"),
     [
-        ("Hubre", "huber"),
+        ("Zangrel", "zangerl"),
         ("Gstrain", "gstrein"),
         ("Hubers", "huber"),
         ("MÜLLER", "mueller"),
@@ -100,7 +104,7 @@ def test_reference(engine: Deidentifier, text: str, ref: str) -> None:
 
 def test_fuzzy_can_be_switched_off(make_engine: EngineFactory) -> None:
     engine = make_engine(LISTS, maskers=("NameDictionary",), fuzzy=False)
-    assert hits(engine, "Hubre und Gstrain") == []
+    assert hits(engine, "Zangrel und Gstrain") == []
     assert hits(engine, "Huber") == [Hit("Huber", PER, N)]
 
 
@@ -111,7 +115,15 @@ def test_listed_ambiguous_name_is_taken_at_sentence_start(make_engine: EngineFac
 
 
 def test_reason_names_the_list(engine: Deidentifier) -> None:
-    gstrein, huber, hubre = engine.analyze("Gstrein Huber Hubre")
+    gstrein, huber, typo = engine.analyze("Gstrein Huber Gstrain")
     assert gstrein.reason == "in a deployment name list"
     assert huber.reason == "in the shipped name list"
-    assert hubre.reason == "one typo from listed name 'huber'"
+    assert typo.reason == "one typo from listed name 'gstrein'"
+
+
+def test_typo_of_a_listed_name_beats_the_compound_veto(lexicon: Lexicon) -> None:
+    rainy = dataclasses.replace(lexicon, nouns=lexicon.nouns | {"rain"}, top_words=frozenset({"rain"}))
+    engine = Deidentifier(
+        rainy, NameLists(patients=("Gstrein",)), EngineConfig(("NameDictionary",), rules=False)
+    )
+    assert hits(engine, "Gstrain kommt") == [Hit("Gstrain", PAT, N, ("fuzzy",))]

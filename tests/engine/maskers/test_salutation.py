@@ -138,21 +138,11 @@ def test_build_trie_marks_where_forms_end() -> None:
     assert "huber" not in trie
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: the tokenizer splits \"O'Brien\" at the apostrophe, the salutation takes only 'O' "
-    "and 'Brien' stays visible",
-)
 def test_apostrophe_name_is_masked_whole(engine: Deidentifier) -> None:
     text = "Herr O'Brien kommt"
     assert [text[s.start : s.end] for s in engine.analyze(text)] == ["O'Brien"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: after a salutation a hyphenated name gets its entity from the whole chain "
-    "('huber-gstrein', in no list) instead of its listed part, so a listed patient becomes PER",
-)
 def test_hyphenated_listed_patient_after_courtesy_title(make_engine: EngineFactory) -> None:
     engine = make_engine(NameLists(patients=("Gstrein",)))
     assert [(h.text, h.entity) for h in hits(engine, "Frau Huber-Gstrein kommt")] == [("Huber-Gstrein", PAT)]

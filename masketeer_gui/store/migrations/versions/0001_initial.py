@@ -101,9 +101,7 @@ def upgrade() -> None:
         sa.Column("who", sa.String(), nullable=False),
         sa.Column("created_at", sa.DateTime(), nullable=False),
         sa.Column("why", sa.String(), nullable=False),
-        sa.Column(
-            "source_note_id", sa.Integer(), sa.ForeignKey("notes.id", ondelete="SET NULL"), nullable=True
-        ),
+        sa.Column("source_note_id", sa.Integer(), sa.ForeignKey("notes.id", ondelete="SET NULL"), nullable=True),
         sa.UniqueConstraint("kind", "folded", "scope", "scope_value", name="uq_terms_key"),
         _check("kind", ("whitelist", "blacklist", "patient", "hcp", "person", "medical_site")),
         _check("scope", ("corpus", "patient", "note")),

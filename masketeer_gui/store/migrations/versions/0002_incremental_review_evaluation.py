@@ -33,9 +33,7 @@ def upgrade() -> None:
         batch.add_column(sa.Column("span_count", sa.Integer(), nullable=False, server_default="0"))
         batch.add_column(sa.Column("flagged_count", sa.Integer(), nullable=False, server_default="0"))
         batch.add_column(sa.Column("entity_counts", sa.String(), nullable=False, server_default=""))
-        batch.create_foreign_key(
-            "fk_notes_result_run_id", "runs", ["result_run_id"], ["id"], ondelete="SET NULL"
-        )
+        batch.create_foreign_key("fk_notes_result_run_id", "runs", ["result_run_id"], ["id"], ondelete="SET NULL")
     with op.batch_alter_table("runs") as batch:
         batch.add_column(sa.Column("kind", sa.String(), nullable=False, server_default="full"))
         batch.add_column(sa.Column("snapshot", _JSON, nullable=True))
@@ -89,9 +87,7 @@ def _create_evaluation_tables() -> None:
     )
     op.create_table(
         "sample_notes",
-        sa.Column(
-            "sample_id", sa.Integer(), sa.ForeignKey("samples.id", ondelete="CASCADE"), primary_key=True
-        ),
+        sa.Column("sample_id", sa.Integer(), sa.ForeignKey("samples.id", ondelete="CASCADE"), primary_key=True),
         sa.Column("note_id", sa.Integer(), sa.ForeignKey("notes.id", ondelete="CASCADE"), primary_key=True),
         sa.Column("run_id", sa.Integer(), sa.ForeignKey("runs.id", ondelete="SET NULL"), nullable=True),
         sa.Column("stratum", sa.String(), nullable=False),
