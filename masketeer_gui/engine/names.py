@@ -97,6 +97,7 @@ SURNAME_ENDINGS = (
     "wimmer",
     "ler",
 )
+CACHE_LIMIT = 200_000  # remembered one-typo answers (words recur across a corpus)
 FUZZY_MIN_LENGTH = 5  # shipped names: only longer words are matched with a typo
 FUZZY_MIN_LENGTH_LISTED = 4  # deployment names are few and certain: a typo in "Hubr" counts
 
@@ -139,6 +140,8 @@ class NameIndex:
         self.whitelist = lexicon.whitelist
         self._deletes: dict[str, tuple[str, ...]] | None = None
         self._word_deletes: dict[str, tuple[str, ...]] | None = None
+        self._typo_cache: dict[tuple[str, bool], str | None] = {}
+        self._base_cache: dict[str, str | None] = {}
 
     def is_listed(self, folded: str) -> bool:
         """In a deployment list (patients, HCPs, persons)."""
@@ -195,7 +198,16 @@ class NameIndex:
         )
 
     def base_name(self, folded: str) -> str | None:
-        """The name itself, also for a genitive ("Hubers" -> "huber"); None if not a name."""
+        """The name itself, also for a genitive ("Hubers" -> "huber"); None if not a name (cached)."""
+        try:
+            return self._base_cache[folded]
+        except KeyError:
+            if len(self._base_cache) > CACHE_LIMIT:
+                self._base_cache.clear()
+            base = self._base_cache[folded] = self._base_name(folded)
+            return base
+
+    def _base_name(self, folded: str) -> str | None:
         if self.is_name(folded):
             return folded
         if "-" in folded:
@@ -230,9 +242,15 @@ class NameIndex:
 
         ``listed_only``: only deployment names count (a bare capitalised word with no context).
         """
+        key = (folded, listed_only)
+        if key not in self._typo_cache:
+            if len(self._typo_cache) > CACHE_LIMIT:
+                self._typo_cache.clear()
+            self._typo_cache[key] = self._one_typo_from(folded, listed_only)
+        return self._typo_cache[key]
+
+    def _one_typo_from(self, folded: str, listed_only: bool) -> str | None:
         if len(folded) < FUZZY_MIN_LENGTH_LISTED or not folded.isalpha() or self.is_town(folded):
-            return None
-        if self.typo_of_word(folded):
             return None
         deletes = self._deletion_index()
         candidates: set[str] = set(deletes.get(folded, ()))
@@ -248,7 +266,9 @@ class NameIndex:
         listed = [c for c in best if c in self.roles]
         short = len(folded) < FUZZY_MIN_LENGTH
         pool = listed or ([] if short or listed_only else [c for c in best if c not in self.whitelist])
-        return pool[0] if pool else None
+        if not pool or self.typo_of_word(folded):  # the costlier guard only when a name is in reach
+            return None
+        return pool[0]
 
     def typo_of_word(self, folded: str) -> bool:
         """``folded`` is one edit from a frequent German noun, a drug or a title ("Trmin", "Gattni"): no name."""

@@ -23,9 +23,7 @@ _MARKUP = re.compile(
 )  # real tags only: "<b>", "<br/>", '<p class="x">' — not "<maria.huber@gmx.at>" nor "Hb <Norm, … >2"
 _LETTER = r"[^\W\d_]"
 _WORD_CHAR = r"[\w\u0300-\u036f]"
-_TOKEN = re.compile(
-    rf"(?P<word>{_WORD_CHAR}+(?:[-‐‑'’]{_WORD_CHAR}+)*)|(?P<punct>[^\s\w])",
-)
+_TOKEN_PARTS = re.compile(rf"({_WORD_CHAR}+(?:[-‐‑'’]{_WORD_CHAR}+)*)|([^\s\w])")  # (word, punctuation)
 _SENTENCE_END = frozenset(".!?")
 _new_token = tuple.__new__  # skips NamedTuple's Python-level __new__: tokens are built by the million
 
@@ -67,23 +65,25 @@ def tokenize(text: str, abbreviations: Iterable[str] = frozenset()) -> list[Toke
     """Tokens of ``text`` (markup already blanked) with offsets and sentence numbers.
 
     ``abbreviations`` are folded forms without the final dot; a dot after one of them
-    (or after an initial or a number) does not end the sentence.
+    (or after an initial or a number) does not end the sentence. Hot path: ``findall`` plus
+    ``str.find`` for offsets is a third faster than building a match object per token.
     """
     abbrevs = abbreviations if isinstance(abbreviations, (set, frozenset)) else frozenset(abbreviations)
     tokens: list[Token] = []
-    sentence = 0
-    previous: Token | None = None
     append = tokens.append
-    for match in _TOKEN.finditer(text):
-        raw = match.group()
-        start = match.start()
-        if match.lastgroup == "word":
-            token = _new_token(
-                Token, (raw, start, start + len(raw), True, fold(raw), sentence, raw[0].isupper())
-            )
+    find = text.find
+    sentence = pos = 0
+    previous: Token | None = None
+    for word, punct in _TOKEN_PARTS.findall(text):
+        if word:
+            start = find(word, pos)
+            pos = start + len(word)
+            token = _new_token(Token, (word, start, pos, True, fold(word), sentence, word[0].isupper()))
         else:
-            token = _new_token(Token, (raw, start, start + 1, False, raw, sentence, False))
-            if raw in _SENTENCE_END and not _dot_continues(raw, previous, abbrevs):
+            start = find(punct, pos)
+            pos = start + 1
+            token = _new_token(Token, (punct, start, pos, False, punct, sentence, False))
+            if punct in _SENTENCE_END and not _dot_continues(punct, previous, abbrevs):
                 sentence += 1
         append(token)
         previous = token

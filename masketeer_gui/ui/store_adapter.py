@@ -9,6 +9,7 @@ it, checked note by note against the chunk's text lengths (nothing is shown if t
 
 from __future__ import annotations
 
+import functools
 import gc
 import threading
 from collections.abc import Iterator, Sequence
@@ -16,11 +17,14 @@ from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
+from masketeer_gui.engine.lexicon import Lexicon
+from masketeer_gui.engine.lexicon_loader import load_lexicon
 from masketeer_gui.engine.lists import CorrectionAction, NameLists, NoteContext
+from masketeer_gui.engine.pipeline import Deidentifier
 from masketeer_gui.engine.pseudonyms import tag_for
 from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.store import Project
-from masketeer_gui.store.analyzers import Analyzer, default_factory
+from masketeer_gui.store.analyzers import Analyzer
 from masketeer_gui.store.rows import MarkLabel, NoteDetail, RunStatus
 from masketeer_gui.ui import project_extras
 from masketeer_gui.ui.project_api import (
@@ -55,8 +59,15 @@ class _Observed:
         return spans
 
 
+@functools.cache
+def shipped_lexicon() -> Lexicon:
+    """The shipped lexicon, read once per process (reading the pickle holds the GIL for ~0.1 s)."""
+    return load_lexicon()
+
+
 def observed_factory(names: NameLists) -> Analyzer:
-    return _Observed(default_factory(names))
+    """The store's engine (``Deidentifier`` on the shipped lexicon and ``names``), observed."""
+    return _Observed(Deidentifier(shipped_lexicon(), names))
 
 
 class StoreProject:
@@ -71,10 +82,12 @@ class StoreProject:
 
     @classmethod
     def open(cls, path: Path) -> StoreProject:
+        shipped_lexicon()  # now, while the window opens, not later inside a run on the worker thread
         return cls(Project.open(path, analyzer_factory=observed_factory))
 
     @classmethod
     def create(cls, path: Path) -> StoreProject:
+        shipped_lexicon()
         return cls(Project.create(path, analyzer_factory=observed_factory))
 
     def close(self) -> None:
@@ -185,8 +198,9 @@ class StoreProject:
     def _freeze_analyzer(self) -> None:
         """Build the run's analyzer now and move it out of the garbage collector's sight.
 
-        The lexicon is millions of long-lived objects; a full collection in the worker thread
-        scans them all while holding the GIL, stalling the GUI thread for 100-300 ms each time.
+        The window's note rows, the engine and the libraries are hundreds of thousands of
+        long-lived objects; a full collection in the worker thread scans them all while holding
+        the GIL, stalling the GUI thread for 100-300 ms each time.
         """
         _feedback, analyzer, _version = self.store.runs.prepare()
         if id(analyzer) not in self._frozen:

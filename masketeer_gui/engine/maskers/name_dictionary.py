@@ -62,24 +62,13 @@ class NameDictionaryMasker:
     def _lowercase_listed(self, state: NoteState, names: NameIndex) -> None:
         """A deployment name written in lower case ("huber hat angerufen") when it is no German word."""
         roles = names.roles
-        for i, token in enumerate(state.tokens):
+        for i in [i for i, t in enumerate(state.tokens) if t.folded in roles]:
+            token = state.tokens[i]
             folded = token.folded
-            if (
-                folded in roles
-                and not token.is_capitalized
-                and token.is_word
-                and len(folded) > 2
-                and state.free(i)
-            ):
-                if not names.is_word(folded):
-                    vote = Vote(
-                        self.name,
-                        names.entity(folded),
-                        "listed name (written lower-case)",
-                        ("lowercase",),
-                        folded,
-                    )
-                    state.vote(i, vote)
+            if token.is_capitalized or len(folded) <= 2 or not state.free(i) or names.is_word(folded):
+                continue
+            reason = "listed name (written lower-case)"
+            state.vote(i, Vote(self.name, names.entity(folded), reason, ("lowercase",), folded))
 
     def _capitalized(self, state: NoteState, i: int, names: NameIndex) -> Vote | None:
         token = state.tokens[i]
