@@ -27,10 +27,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from masketeer_gui.evaluation.scoring import Confusion, Offsets, SpanLike
 from masketeer_gui.synth.breakdown import Evaluation, stratified_sample
 from masketeer_gui.synth.generator import generate
 from masketeer_gui.synth.gold import GoldNote, read_gold, read_jsonl
-from masketeer_gui.synth.scoring import Confusion, Offsets, SpanLike
 
 HELD_OUT_SEED, DEMO_SEED = 12345, 2024
 Predict = Callable[[dict[str, Any]], Sequence[SpanLike]]  # note record -> predicted spans

@@ -7,6 +7,7 @@ masker field, so a test can see that notes went through different processes.
 from __future__ import annotations
 
 import os
+import time
 import re
 
 from masketeer_gui.engine.lists import NameLists, NoteContext
@@ -38,10 +39,18 @@ class FakeAnalyzer:
 
 
 class PidAnalyzer(FakeAnalyzer):
-    """Like ``FakeAnalyzer`` but the masker is ``Fake<pid>`` of the process that analyzed the note."""
+    """Like ``FakeAnalyzer`` but the masker is ``Fake<pid>`` of the process that analyzed the note.
+
+    Each note takes a few milliseconds, so on a busy machine one worker cannot finish every chunk
+    before the other has started.
+    """
 
     def masker(self) -> str:
         return f"Fake{os.getpid()}"
+
+    def analyze(self, text: str, context: NoteContext | None = None) -> list[Span]:
+        time.sleep(0.003)
+        return super().analyze(text, context)
 
 
 class BrokenAnalyzer(FakeAnalyzer):

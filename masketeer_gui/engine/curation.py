@@ -70,13 +70,20 @@ def find_terms(text: str, terms: Iterable[str]) -> list[tuple[int, int]]:
 
 
 def apply_blacklist(text: str, spans: list[Span], entries: Sequence[BlacklistEntry]) -> list[Span]:
-    """Mask every occurrence of a blacklisted term; a span already covering it stays."""
+    """Mask every occurrence of a blacklisted term with the entry's type.
+
+    A span exactly on the term takes the entry's type; a larger span that already covers it (an
+    address around a street name) stays as it is.
+    """
     by_fold = {fold_phrase(e.term): e for e in entries}
     for start, end in find_terms(text, (e.term for e in entries)):
-        if any(s.start <= start and end <= s.end for s in spans):
-            continue
         entry = by_fold.get(fold_phrase(text[start:end]))
         entity = entry.entity if entry else entries[0].entity
+        if any(
+            s.start <= start and end <= s.end and ((s.start, s.end) != (start, end) or s.entity == entity)
+            for s in spans
+        ):
+            continue
         overlapping = [s for s in spans if s.overlaps(start, end)]
         lo = min([start, *(s.start for s in overlapping)])
         hi = max([end, *(s.end for s in overlapping)])

@@ -4,10 +4,10 @@ Used for the demo project, tests, benchmarks and the accuracy evaluation (``benc
 Everything here is invented; the generator keeps its own name pools, independent of ``dictionaries/``.
 """
 
+from masketeer_gui.evaluation.scoring import Confusion, Offsets, match_note
 from masketeer_gui.synth.breakdown import Evaluation, stratified_sample
 from masketeer_gui.synth.generator import SynthCorpus, generate
 from masketeer_gui.synth.gold import GoldNote, GoldSpan, TrapSpan, read_gold
-from masketeer_gui.synth.scoring import Confusion, Offsets, match_note
 
 __all__ = [
     "Confusion",

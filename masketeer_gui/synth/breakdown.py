@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
+from masketeer_gui.evaluation.scoring import Confusion, SpanLike, exact_confusion, match_note, token_confusion
 from masketeer_gui.synth.gold import GoldNote
-from masketeer_gui.synth.scoring import Confusion, SpanLike, exact_confusion, match_note, token_confusion
 
 STRATUM_CAP = 6  # notes with 6 or more gold spans form one stratum
 

@@ -158,6 +158,9 @@ class MainWindow(QMainWindow):
         self.progress = RunProgress()
         self.progress.cancel_button.clicked.connect(self.cancel_jobs)
         self.statusBar().addPermanentWidget(self.progress)
+        # as tall as the progress widget from the start: showing it must not relayout (and
+        # repaint) the whole window while the worker competes for the GIL
+        self.statusBar().setMinimumHeight(self.progress.sizeHint().height() + 4)
 
     def _make_table(self) -> QTableView:
         table = QTableView()

@@ -54,9 +54,6 @@ def test_feedback_loop_on_the_real_engine(real: Project, tmp_path: Path) -> None
     assert "Kontrolle" not in exported[2]["text"]
 
 
-@pytest.mark.xfail(
-    strict=True, reason="engine: apply_blacklist keeps an existing span's type (reported to the lead)"
-)
 def test_blacklist_type_wins_over_the_engines_own_type(real: Project) -> None:
     assert _spans(real, "n3") == [("Hias", "PER")]  # the shipped name list knows "Hias"
     real.terms.add(TermSpec(TermKind.BLACKLIST, "Hias", Entity.PAT))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from masketeer_gui.engine.span import Entity
+from masketeer_gui.evaluation.scoring import Confusion, Offsets, exact_confusion, match_note, token_confusion
 from masketeer_gui.synth.breakdown import Evaluation, evaluate_corpus, stratified_sample
 from masketeer_gui.synth.gold import GoldNote, GoldSpan, TrapSpan
-from masketeer_gui.synth.scoring import Confusion, Offsets, exact_confusion, match_note, token_confusion
 
 G = GoldSpan
 P = Offsets

@@ -4,7 +4,8 @@ Paper rules, per note: a predicted span overlapping a gold span is a TP, otherwi
 span that no prediction overlaps is an FN; a note with no gold and no prediction is one TN.
 Token level (strict): every word token is positive in gold / prediction if a span overlaps it.
 Exact: a prediction is correct only with the gold span's exact offsets.
-Pure functions on offsets; nothing here reads files or runs the engine.
+Pure functions on offsets; nothing here reads files or runs the engine. Shared by the synthetic
+accuracy evaluation (``synth/breakdown.py``) and the evaluation workspace (``evaluation/``).
 """
 
 from __future__ import annotations
