@@ -82,4 +82,3 @@ def _true_negatives(
     judged = set(table.notes)
     busy = {d.note_id for d in final} | {d.note_id for d in unresolved}
     return [Decision(note, Label.TN, annotator=name) for note in sorted(judged - busy)]
-

@@ -103,7 +103,9 @@ def _change(d: Decision, after: str, outcome: Outcome, detail: str) -> Change:
 
 def _follow_one(d: Decision, hits: Sequence[MaskedSpan]) -> Change:
     if d.label is Label.FN:
-        return _change(d, "TP", Outcome.FIXED, "FN -> TP") if hits else _change(d, "FN", Outcome.UNCHANGED, "still missed")
+        return (
+            _change(d, "TP", Outcome.FIXED, "FN -> TP") if hits else _change(d, "FN", Outcome.UNCHANGED, "still missed")
+        )
     if d.label is Label.FP:
         return _change(d, "FP", Outcome.UNCHANGED, "still masked") if hits else _change(d, "", Outcome.FIXED, "FP gone")
     if not hits:

@@ -110,10 +110,14 @@ def decisions_from_gold(
     for i, span in enumerate(predicted):
         label = Label.TP if i in best_gold else Label.FP
         judged = Entity(str(gold[best_gold[i]].entity)) if i in best_gold else None
-        out.append(Decision(note_id, label, span.start, span.end, Entity(str(span.entity)), judged, span.masker, annotator))
+        out.append(
+            Decision(note_id, label, span.start, span.end, Entity(str(span.entity)), judged, span.masker, annotator)
+        )
     for j in match.missed_gold:
         missed = gold[j]
-        out.append(Decision(note_id, Label.FN, missed.start, missed.end, None, Entity(str(missed.entity)), None, annotator))
+        out.append(
+            Decision(note_id, Label.FN, missed.start, missed.end, None, Entity(str(missed.entity)), None, annotator)
+        )
     if match.true_negative:
         out.append(Decision(note_id, Label.TN, annotator=annotator))
     return sorted(out, key=sort_key)

@@ -8,7 +8,7 @@ disagreement is zero (every value the same) is undefined and returned as None.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Hashable, Sequence
 from itertools import permutations
 
@@ -33,7 +33,7 @@ def krippendorff_alpha(units: Sequence[Sequence[Hashable | None]]) -> float | No
     alpha = 1 - D_o / D_e from the coincidence matrix: within each unit with m >= 2 values every
     ordered pair of values from different annotators adds 1 / (m - 1) (Krippendorff 2011).
     """
-    coincidences: Counter[tuple[Hashable, Hashable]] = Counter()
+    coincidences: defaultdict[tuple[Hashable, Hashable], float] = defaultdict(float)
     for unit in units:
         values = [v for v in unit if v is not None]
         if len(values) < 2:
@@ -41,7 +41,7 @@ def krippendorff_alpha(units: Sequence[Sequence[Hashable | None]]) -> float | No
         weight = 1 / (len(values) - 1)
         for c, k in permutations(values, 2):
             coincidences[(c, k)] += weight
-    totals: Counter[Hashable] = Counter()
+    totals: defaultdict[Hashable, float] = defaultdict(float)
     for (c, _), weight in coincidences.items():
         totals[c] += weight
     n = sum(totals.values())

@@ -103,9 +103,7 @@ class NoteMatch:
 
     @property
     def confusion(self) -> Confusion:
-        return Confusion(
-            len(self.true_pred), len(self.false_pred), len(self.missed_gold), int(self.true_negative)
-        )
+        return Confusion(len(self.true_pred), len(self.false_pred), len(self.missed_gold), int(self.true_negative))
 
 
 def _overlap(a: SpanLike, b: SpanLike) -> int:

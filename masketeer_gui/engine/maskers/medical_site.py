@@ -46,21 +46,18 @@ class MedicalSiteMasker:
 
     def find(self, state: NoteState) -> list[tuple[int, int, str]]:
         """(first, last, reason) of each site in the note, longest match first."""
-        found: list[tuple[int, int, str]] = []
         trie, heads, tokens = self._trie, self._heads, state.tokens
-        i = 0
-        while i < len(tokens):
-            folded = tokens[i].folded
-            hit = None
-            if folded in trie:
-                hit = self._listed(state, i)
-            if hit is None and folded in heads and tokens[i].is_word:
-                hit = self._head_place(state, i)
-            if hit is None:
-                i += 1
+        found: list[tuple[int, int, str]] = []
+        done = 0
+        for i in [i for i, t in enumerate(tokens) if t.folded in trie or t.folded in heads]:
+            if i < done:
                 continue
-            found.append(hit)
-            i = hit[1] + 1
+            hit = self._listed(state, i) if tokens[i].folded in trie else None
+            if hit is None and tokens[i].folded in heads and tokens[i].is_word:
+                hit = self._head_place(state, i)
+            if hit is not None:
+                found.append(hit)
+                done = hit[1] + 1
         return found
 
     def claim(self, state: NoteState) -> list[tuple[int, int, str]]:
