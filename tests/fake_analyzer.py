@@ -7,8 +7,8 @@ masker field, so a test can see that notes went through different processes.
 from __future__ import annotations
 
 import os
-import time
 import re
+import time
 
 from masketeer_gui.engine.lists import NameLists, NoteContext
 from masketeer_gui.engine.span import Entity, Span

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 else:
     Subparsers = argparse._SubParsersAction
 
-COMMAND_MODULES: tuple[str, ...] = ("deidentify", "metrics", "project", "terms", "sample", "synth")
+COMMAND_MODULES: tuple[str, ...] = ("deidentify", "metrics", "project", "terms", "sample", "synth", "evaluate")
 
 
 class UsageError(ValueError):

@@ -65,6 +65,9 @@ def load_lexicon(dictionary_dir: Path | None = None, cache_dir: Path | None = No
     """The lexicon of ``dictionary_dir``, from the cache in ``cache_dir`` when it is current."""
     directory = Path(dictionary_dir) if dictionary_dir is not None else default_dictionary_dir()
     key = cache_key(directory)
+    loaded = _LOADED.get(key)
+    if loaded is not None:  # the same, unchanged lists were loaded in this process already
+        return loaded
     cache_file = lexicon_cache.path_for(
         Path(cache_dir) if cache_dir is not None else default_cache_dir(), key
     )
@@ -72,7 +75,12 @@ def load_lexicon(dictionary_dir: Path | None = None, cache_dir: Path | None = No
     if lexicon is None:
         lexicon = build_lexicon(directory)
         lexicon_cache.write(cache_file, key, lexicon)
+    _LOADED.clear()
+    _LOADED[key] = lexicon
     return lexicon
+
+
+_LOADED: dict[str, Lexicon] = {}  # key -> lexicon: the newest load of this process (a Lexicon is immutable)
 
 
 def cache_key(directory: Path) -> str:

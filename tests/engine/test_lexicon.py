@@ -35,6 +35,20 @@ FILES = {
 }
 
 
+@pytest.fixture(autouse=True)
+def fresh_process_memo() -> None:
+    """Each test sees the loader as a new process would (no lexicon loaded yet)."""
+    lexicon_loader._LOADED.clear()
+
+
+def test_second_load_in_a_process_reuses_the_first(dictionary_dir: Path, cache_dir: Path) -> None:
+    first = load_lexicon(dictionary_dir, cache_dir)
+    for cached in cache_files(cache_dir):
+        cached.unlink()
+    assert load_lexicon(dictionary_dir, cache_dir) is first
+    assert cache_files(cache_dir) == []  # nothing was read or written again
+
+
 @pytest.fixture
 def dictionary_dir(tmp_path: Path) -> Path:
     directory = tmp_path / "dictionaries"
@@ -203,6 +217,7 @@ def test_cache_writable_by_others_is_not_trusted(
         return build_lexicon(directory)
 
     monkeypatch.setattr(lexicon_loader, "build_lexicon", counting_build)
+    lexicon_loader._LOADED.clear()  # a new process
     load_lexicon(dictionary_dir, cache_dir)
     assert calls == [dictionary_dir]
     assert stat.S_IMODE(cached.stat().st_mode) == 0o600  # replaced by a private one
