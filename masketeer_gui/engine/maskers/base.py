@@ -11,6 +11,12 @@ from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.span import NAME_ENTITIES, Entity
 from masketeer_gui.engine.text import Token
 
+# Verbs that follow a person as subject or object: "Huber meldet sich", "bitte Huber anrufen".
+PERSON_VERBS = frozenset(
+    "meldet ruft rief bittet fuehlt klagt berichtet erzaehlt moechte wuenscht will sagt meint telefoniert "
+    "angerufen hat war ist is kommt bringt schickt fragt anrufen informieren informiert weitergeleitet "
+    "verstaendigt zurueckrufen".split()
+)
 OPENERS = frozenset(':"„“»«(')  # after these a capitalised word starts a sentence of its own
 _HYPHEN = re.compile(r"[-‐‑]")
 ARTICLES = frozenset(
@@ -85,9 +91,7 @@ class NoteState:
         self.names = names
         self.votes: list[Vote | None] = [None] * len(tokens)
         self.reserved: set[int] = set()  # tokens name maskers must leave (e.g. the town after "LKH")
-        self.capitalized = [
-            i for i, t in enumerate(tokens) if t.is_capitalized
-        ]  # most maskers look only here
+        self.capitalized = [i for i, t in enumerate(tokens) if t.is_capitalized]  # most maskers look only here
 
     def name_votes(self) -> list[int]:
         """Indices of the tokens voted as names so far."""
@@ -166,9 +170,7 @@ def name_like(state: NoteState, i: int, titled: bool = False) -> bool:
 def _hyphenated_name_like(state: NoteState, text: str, titled: bool) -> bool:
     parts = [p for p in _HYPHEN.split(text) if p]
     names = state.names
-    return len(parts) > 1 and all(
-        p[0].isupper() and _word_name_like(names, fold(p), p, titled) for p in parts
-    )
+    return len(parts) > 1 and all(p[0].isupper() and _word_name_like(names, fold(p), p, titled) for p in parts)
 
 
 def _word_name_like(names: NameIndex, folded: str, text: str, titled: bool) -> bool:

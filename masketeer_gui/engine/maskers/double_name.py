@@ -44,7 +44,5 @@ class DoubleNameMasker:
         if not all(f in anchors or not names.is_word(f) for f in folded):
             return None
         ref = "-".join(folded)
-        anchor = next(
-            (f for f in anchors if names.is_listed(f)), anchors[0]
-        )  # a deployment list decides the type
+        anchor = next((f for f in anchors if names.is_listed(f)), anchors[0])  # a deployment list decides the type
         return Vote(self.name, names.entity(anchor), f"hyphenated name with '{anchor}'", (), ref)

@@ -9,36 +9,8 @@ flagged for review.
 
 from __future__ import annotations
 
-from masketeer_gui.engine.maskers.base import NoteState, Vote, is_initial_at, name_like
+from masketeer_gui.engine.maskers.base import PERSON_VERBS, NoteState, Vote, is_initial_at, name_like
 from masketeer_gui.engine.names import NameIndex
-
-PERSON_VERBS = frozenset(
-    [
-        "meldet",
-        "ruft",
-        "rief",
-        "bittet",
-        "fuehlt",
-        "klagt",
-        "berichtet",
-        "erzaehlt",
-        "moechte",
-        "wuenscht",
-        "will",
-        "sagt",
-        "meint",
-        "informiert",
-        "telefoniert",
-        "angerufen",
-        "hat",
-        "war",
-        "ist",
-        "kommt",
-        "bringt",
-        "schickt",
-        "fragt",
-    ]
-)
 
 
 class NameDictionaryMasker:

@@ -10,41 +10,9 @@ listed name that is also a noun ("Rücksprache mit Fischer"). Every vote is flag
 
 from __future__ import annotations
 
-from masketeer_gui.engine.maskers.base import NoteState, Vote, name_like
+from masketeer_gui.engine.maskers.base import PERSON_VERBS, NoteState, Vote, name_like
 
 LEFT_CUES = frozenset(["laut", "lt", "mit", "an", "bei", "von", "durch", "bitte", "fuer", "via"])
-RIGHT_CUES = frozenset(
-    [
-        "meldet",
-        "ruft",
-        "rief",
-        "bittet",
-        "fuehlt",
-        "klagt",
-        "berichtet",
-        "erzaehlt",
-        "moechte",
-        "wuenscht",
-        "will",
-        "sagt",
-        "meint",
-        "telefoniert",
-        "hat",
-        "war",
-        "ist",
-        "is",
-        "kommt",
-        "bringt",
-        "schickt",
-        "fragt",
-        "anrufen",
-        "informieren",
-        "informiert",
-        "weitergeleitet",
-        "verstaendigt",
-        "zurueckrufen",
-    ]
-)
 
 
 class PersonContextMasker:
@@ -80,6 +48,6 @@ class PersonContextMasker:
         if j is not None and state.tokens[j].folded in LEFT_CUES:
             return f"after '{state.tokens[j].text}'"
         k = state.next_word(i)
-        if k is not None and state.tokens[k].folded in RIGHT_CUES:
+        if k is not None and state.tokens[k].folded in PERSON_VERBS:
             return f"before '{state.tokens[k].text}'"
         return None

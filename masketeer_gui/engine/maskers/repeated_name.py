@@ -16,11 +16,7 @@ class RepeatedNameMasker:
     name = "RepeatedName"
 
     def apply(self, state: NoteState) -> None:
-        proven = {
-            state.tokens[i].folded: state.votes[i]
-            for i in state.name_votes()
-            if len(state.tokens[i].text) > 1
-        }
+        proven = {state.tokens[i].folded: state.votes[i] for i in state.name_votes() if len(state.tokens[i].text) > 1}
         if not proven:
             return
         for i in state.capitalized:

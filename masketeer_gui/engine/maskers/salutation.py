@@ -88,9 +88,7 @@ class SalutationMasker:
         words = " ".join(t.text for t in state.tokens[first : last + 1] if t.is_word)
         return self._mask_names(state, j, kinds, words, last)
 
-    def _mask_names(
-        self, state: NoteState, j: int | None, kinds: list[SalutationKind], words: str, last: int
-    ) -> int:
+    def _mask_names(self, state: NoteState, j: int | None, kinds: list[SalutationKind], words: str, last: int) -> int:
         hcp = SalutationKind.HCP_TITLE in kinds
         default = DEFAULT_ENTITY[kinds[-1]]
         taken = 0
@@ -131,8 +129,4 @@ class SalutationMasker:
     def _lowercase_name(state: NoteState, j: int) -> bool:
         token = state.tokens[j]
         names = state.names
-        return (
-            token.text.islower()
-            and names.base_name(token.folded) is not None
-            and not names.is_word(token.folded)
-        )
+        return token.text.islower() and names.base_name(token.folded) is not None and not names.is_word(token.folded)
