@@ -29,7 +29,9 @@ def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "evaluate",
         help="evaluate the engine on a marked sample: metrics, agreement, runs compared, reports, gold",
-        description=__doc__.split("\n\n")[0] if __doc__ else None,
+        description="Evaluate the engine as the Masketeer paper did (2.3.1, Tables 5-8) on a frozen, marked sample: "
+        "metrics with 95% CIs, inter-annotator agreement, runs compared, reports, gold in and out. No command "
+        "prints note text; the report shows it only with --include-text.",
     )
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     draw = actions.add_parser("sample", help="draw and freeze a stratified sample (same as `masketeer sample`)")

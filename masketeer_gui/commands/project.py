@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from masketeer_gui.commands import Subparsers
     from masketeer_gui.store import Project
     from masketeer_gui.store.analyzers import AnalyzerFactory
+    from masketeer_gui.store.rows import AnalyzedNote
 
 ANALYZER_FACTORY: AnalyzerFactory | None = None  # None: the shipped engine; tests swap in a stand-in
 
@@ -127,10 +128,10 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress() -> Callable[[int, int], None]:
+def _progress() -> Callable[[int, int, Sequence[AnalyzedNote]], None]:
     live = sys.stderr.isatty()
 
-    def show(done: int, total: int) -> None:
+    def show(done: int, total: int, _chunk: Sequence[AnalyzedNote]) -> None:
         if live:
             sys.stderr.write(f"\rmasketeer project run: {done:,} of {total:,} notes ")
             sys.stderr.flush()

@@ -99,3 +99,8 @@ def _span_dict(span: Span, pseudonym: str) -> dict[str, Any]:
     if span.flags:
         out["flags"] = list(span.flags)
     return out
+
+
+def span_record(span: Span, pseudonym: str) -> dict[str, Any]:
+    """The CONTRACT.md output form of one span with its replacement (tag or surrogate)."""
+    return _span_dict(span, pseudonym)

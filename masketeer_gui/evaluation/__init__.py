@@ -6,8 +6,9 @@
 - ``agreement``: Cohen's kappa, Krippendorff's alpha, pairwise span F1; ``adjudication``: disagreements.
 - ``compare``: a frozen, marked sample re-scored against a newer run.
 - ``formats``: gold as JSONL, BRAT standoff, CoNLL IOB.
-- ``report``: a self-contained HTML report plus CSV and JSON.
-- ``project_io``: the adapter to the project store (the only module here that touches it).
+- ``summary`` and ``report``: the report's numbers (CSV, JSON) and its self-contained HTML page.
+- ``project_io``: the adapter to the project store; ``workspace``: the steps on a project sample that the
+  CLI (``masketeer evaluate``) and the GUI share. Only these two reach the store.
 
 Nothing here logs or raises with note text; only ``report`` shows text, and only when asked to.
 """

@@ -1,6 +1,7 @@
 """Adjudication: one final set of decisions from several annotators' marks and a referee's rulings.
 
-Where every annotator who judged a unit agrees, their decision stands; where they disagree, an
+Where every annotator who judged a unit agrees, their decision stands (an agreed missed stretch
+spans all the annotators' offsets for it); where they disagree, an
 ``Adjudication`` (keyed by the disagreement's note and offsets) rules: a label and type, or
 ``label=None`` for "nothing to mask here" (a missed unit that is no PHI). Disagreements without
 a ruling stay open in ``unresolved``. A judged note left with no decision and no open
@@ -62,8 +63,11 @@ def adjudicate(
 
 
 def _agreed(table: UnitTable, unit: Unit, name: str) -> list[Decision]:
+    """The agreed decision; a missed stretch the annotators marked with other offsets covers all of them."""
     given = [d for d in table.cells[unit].values() if d is not None]
-    return [replace(given[0], annotator=name)] if given else []
+    if not given:
+        return []
+    return [replace(given[0], annotator=name, start=unit.start, end=unit.end)]
 
 
 def _ruled(table: UnitTable, unit: Unit, ruling: Adjudication, name: str) -> list[Decision]:

@@ -9,20 +9,22 @@ unknown types, and a T line whose text is not the ``.txt`` at its offsets.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.evaluation.gold import Annotation, GoldFormatError, GoldSet, parse_annotation, write_text
 
 CONF = "[entities]\n" + "".join(f"{e}\n" for e in Entity) + "[relations]\n[events]\n[attributes]\n"
-SKIPPED = ("#", "A", "M", "R", "E", "N", "*")  # comments, attributes, relations, events, normalizations
+SKIPPED = re.compile(r"(?:[#AMREN]\d+|\*)\t")  # notes, attributes, relations, events, normalizations, equivalences
+T_LINE = re.compile(r"T\d+\t")
 
 
 def note_path(folder: Path, note_id: str, suffix: str) -> Path:
     """Where a note's file goes; ids that are not a safe relative path are refused."""
-    parts = PurePosixPath(note_id).parts
-    if not parts or note_id.startswith("/") or "\\" in note_id or any(p in ("..", ".") for p in parts):
+    parts = note_id.split("/")
+    if "\\" in note_id or any(p in ("", ".", "..") for p in parts):
         raise GoldFormatError(f"note id {note_id!r} cannot be used as a BRAT file name")
     return folder.joinpath(*parts).with_name(parts[-1] + suffix)
 
@@ -70,7 +72,7 @@ def _read_ann(ann: Path) -> tuple[Annotation, ...]:
     with ann.open(encoding="utf-8-sig", newline="") as lines:
         for number, line in enumerate(lines, 1):
             line = line.rstrip("\r\n")
-            if not line.strip() or line.startswith(SKIPPED):
+            if not line.strip() or SKIPPED.match(line):
                 continue
             spans.append(_t_line(line, text, f"{ann}:{number}"))
     return tuple(sorted(spans))
@@ -78,7 +80,7 @@ def _read_ann(ann: Path) -> tuple[Annotation, ...]:
 
 def _t_line(line: str, text: str | None, where: str) -> Annotation:
     fields = line.split("\t")
-    if not fields[0].startswith("T") or len(fields) < 2:
+    if not T_LINE.match(line):
         raise GoldFormatError(f"{where}: not a BRAT annotation line")
     kind, _, offsets = fields[1].partition(" ")
     if ";" in offsets:

@@ -12,7 +12,7 @@ Entity-level strict/lenient P/R/F1 against gold is ``span_f1.entity_level`` (re-
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from masketeer_gui.engine.metrics import ALPHA, Estimate, Metrics, clopper_pearson, evaluate
 from masketeer_gui.engine.span import Entity
@@ -65,7 +65,7 @@ class Breakdown:
     notes: int
     overall: MetricsRow
     by_entity: tuple[MetricsRow, ...] = ()
-    by_masker: tuple[MetricsRow, ...] = field(default=())
+    by_masker: tuple[MetricsRow, ...] = ()
 
     def rows(self) -> list[MetricsRow]:
         return [self.overall, *self.by_entity, *self.by_masker]

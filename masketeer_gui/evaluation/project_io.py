@@ -118,6 +118,15 @@ def run_spans(
     return run, spans
 
 
+def project_counts(project: Project) -> tuple[dict[str, int], dict[str, int]]:
+    """Spans of every note's current result per entity type and per masker (the paper's Tables 6 and 7)."""
+    entities: dict[str, int] = {}
+    for row in project.notes.list():
+        for entity, count in row.counts.items():
+            entities[str(entity)] = entities.get(str(entity), 0) + count
+    return entities, project.notes.masker_counts()
+
+
 def save_gold(project: Project, gold: GoldSet, source: str) -> int:
     """Keep imported gold in the project (merged into earlier imports, note by note); returns the notes stored."""
     stored = project.setting(GOLD_KEY) or {}

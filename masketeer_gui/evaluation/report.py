@@ -13,16 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from masketeer_gui.engine.metrics import METRIC_NAMES
 from masketeer_gui.evaluation.html import esc, key_values, section, table, with_ci
-from masketeer_gui.evaluation.report_sections import (
-    agreement_section,
-    compare_section,
-    disagreement_section,
-    entity_section,
-    gold_section,
-    masker_section,
-)
+from masketeer_gui.evaluation.report_review import agreement_section, compare_section, disagreement_section
+from masketeer_gui.evaluation.report_sections import entity_section, gold_section, masker_section
 from masketeer_gui.evaluation.report_style import CSS
 from masketeer_gui.evaluation.summary import EvaluationSummary
 
@@ -121,15 +114,37 @@ def _reproducibility(summary: EvaluationSummary, when: str) -> str:
     )
     sample = {k: v for k, v in summary.sample.items() if k != "strata"}
     settings = key_values({**summary.settings, "report_generated_at": when})
-    return (
-        '<section id="reproducibility"><h2>Reproducibility</h2>'
+    compared = summary.compare_settings.get("new")
+    newer = f"<h3>Compared run</h3>{key_values(compared)}" if isinstance(compared, dict) else ""
+    note = (
         '<p class="note">The engine version holds the package version and the hash of the shipped dictionaries '
-        "(<code>Lexicon.version</code>); the lists hash covers the project's curated lists and corrections.</p>"
-        f'<div class="two"><div><h3>Run and engine</h3>{settings}</div>'
-        f"<div><h3>Sample</h3>{key_values(sample)}{strata_table}</div></div></section>"
+        "(<code>Lexicon.version</code>); the lists hash covers the project's curated lists and corrections. "
+        f"{_with_spans(strata)}</p>"
+    )
+    body = (
+        f'{note}<div class="two"><div><h3>Judged run and engine</h3>{settings}{newer}</div>'
+        f"<div><h3>Sample</h3>{key_values(sample)}{strata_table}</div></div>"
+    )
+    return section("reproducibility", "Reproducibility", body)
+
+
+def _with_spans(strata: Sequence[dict[str, int | str]]) -> str:
+    """The paper's representativeness check: notes with at least one span, in the project and in the sample."""
+    size = sum(int(s["size"]) for s in strata)
+    drawn = sum(int(s["quota"]) for s in strata)
+    if not size or not drawn:
+        return ""
+    empty_size = sum(int(s["size"]) for s in strata if str(s["name"]).split("/")[0] == "0")
+    empty_drawn = sum(int(s["quota"]) for s in strata if str(s["name"]).split("/")[0] == "0")
+    return (
+        f"Notes with at least one span: {(size - empty_size) / size:.2%} of the project, "
+        f"{(drawn - empty_drawn) / drawn:.2%} of the sample."
     )
 
 
 def _footer(summary: EvaluationSummary) -> str:
-    metrics = ", ".join(METRIC_NAMES)
-    return f"<footer>Masketeer GUI evaluation report · {esc(metrics)} · self-contained, no scripts.</footer>"
+    version = summary.settings.get("masketeer_gui", "")
+    return (
+        f"<footer>Masketeer GUI {esc(version)} evaluation report · self-contained: no scripts, no external files."
+        "</footer>"
+    )

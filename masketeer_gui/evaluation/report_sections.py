@@ -1,31 +1,48 @@
-"""The report's sections after Table 8: entity types, maskers, gold, agreement, disagreements, compare runs.
+"""The report's sections on the engine after Table 8: entity types (Table 6), maskers (Table 7), gold.
 
 Each function returns one ``<section>`` (or "" when there is nothing to show).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from masketeer_gui.evaluation.html import esc, number, section, share, snippet, table, with_ci
+from masketeer_gui.evaluation.html import esc, number, section, share, table, with_ci
 from masketeer_gui.evaluation.metrics_by import Breakdown, MetricsRow
 from masketeer_gui.evaluation.summary import EvaluationSummary
 from masketeer_gui.evaluation.svg import ENTITY_COLOURS, ChartRow, Point, bar_chart
 
 
+def count_table(head: str, caption: str, sample: Sequence[tuple[str, int]], project: Mapping[str, int]) -> str:
+    """Spans per key in the judged notes and, if known, in the whole project (is the sample representative?)."""
+    total, everywhere = sum(c for _, c in sample), sum(project.values())
+    keys = [k for k, _ in sample] + sorted(set(project) - {k for k, _ in sample}, key=lambda k: -project[k])
+    counts = dict(sample)
+    rows = []
+    for key in [*keys, "All"]:
+        n = total if key == "All" else counts.get(key, 0)
+        cells = [f"<b>{key}</b>" if key == "All" else esc(key), esc(n), share(n, total)]
+        if project:
+            m = everywhere if key == "All" else project.get(key, 0)
+            cells += [esc(m), share(m, everywhere)]
+        rows.append(cells)
+    columns = [head, "Sample", "Share"] + (["Project", "Share"] if project else [])
+    return table(columns, rows, caption=caption)
+
+
 def entity_section(summary: EvaluationSummary) -> str:
-    total = sum(c for _, c in summary.entity_counts)
-    counts = table(
-        ("Entity", "Occurrences", "Proportion"),
-        [(esc(k), esc(c), share(c, total)) for k, c in summary.entity_counts]
-        + [("<b>All</b>", esc(total), share(total, total))],
-        caption="Spans in the judged notes per entity type (as the paper's Table 6)",
+    counts = count_table(
+        "Entity",
+        "Spans per entity type (as the paper's Table 6); project: every note's current result",
+        summary.entity_counts,
+        summary.project_entity_counts,
     )
     chart = bar_chart(
         [ChartRow(k, (Point(c, colour=ENTITY_COLOURS.get(k, "")),)) for k, c in summary.entity_counts],
         ["spans"],
-        title="Spans per entity type",
+        title="Spans per entity type in the sample",
         maximum=max([c for _, c in summary.entity_counts], default=1),
+        width=520,
         fmt=lambda v: f"{v:.0f}",
     )
     per_annotator = "".join(_entity_metrics(b) for b in summary.breakdowns)
@@ -78,12 +95,11 @@ def _point(r: MetricsRow, metric: str) -> Point:
 
 
 def masker_section(summary: EvaluationSummary) -> str:
-    total = sum(c for _, c in summary.masker_counts)
-    counts = table(
-        ("Masker", "Actions", "Proportion"),
-        [(esc(k), esc(c), share(c, total)) for k, c in summary.masker_counts]
-        + [("<b>All</b>", esc(total), share(total, total))],
-        caption="Spans in the judged notes per masker (as the paper's Table 7)",
+    counts = count_table(
+        "Masker",
+        "Spans per masker (as the paper's Table 7); project: every note's current result",
+        summary.masker_counts,
+        summary.project_masker_counts,
     )
     precision = "".join(_masker_metrics(b) for b in summary.breakdowns)
     return section("maskers", "Maskers", f'<div class="two"><div>{counts}</div><div>{precision}</div></div>')
@@ -106,131 +122,23 @@ def _masker_metrics(b: Breakdown) -> str:
 def gold_section(summary: EvaluationSummary) -> str:
     if not summary.gold:
         return ""
-    rows = [
-        (
-            esc(r.matching),
-            esc(r.entity),
-            esc(f"{r.scores.matched_pred}/{r.scores.pred}"),
-            esc(f"{r.scores.matched_gold}/{r.scores.gold}"),
-            number(r.scores.precision),
-            number(r.scores.recall),
-            number(r.scores.f1),
-        )
-        for r in summary.gold
-        if r.entity == "all" or r.scores.gold or r.scores.pred
-    ]
+    rows = {(str(r.matching), r.entity): r.scores for r in summary.gold}
+    entities = [r.entity for r in summary.gold if str(r.matching) == "strict"]
+    body = []
+    for entity in entities:
+        strict, lenient = rows[("strict", entity)], rows[("lenient", entity)]
+        if not (strict.gold or strict.pred):
+            continue
+        overlap = rows.get(("overlap", entity))
+        cells = [f"<b>{esc(entity)}</b>" if entity == "all" else esc(entity), esc(strict.gold), esc(strict.pred)]
+        cells += [number(v) for v in (strict.precision, strict.recall, strict.f1, lenient.precision, lenient.recall)]
+        cells += [f"<b>{number(lenient.f1)}</b>", number(overlap.f1) if overlap else '<span class="na">—</span>']
+        body.append(cells)
+    head = ("Entity", "Gold", "Engine", "Strict P", "Strict R", "Strict F1", "Lenient P", "Lenient R", "Lenient F1")
     note = (
         '<p class="note">The judged spans against the imported gold annotations. Strict: same offsets and type; '
-        "lenient: overlapping, same type; overlap: overlapping, any type (the paper's rule).</p>"
+        "lenient: overlapping, same type; overlap: overlapping, any type (the paper's rule, so only overall). "
+        "Precision counts engine spans, recall gold spans.</p>"
     )
-    head = ("Matching", "Entity", "Precise", "Recalled", "Precision", "Recall", "F1")
     title = f"Entity level against gold ({summary.gold_notes} notes)"
-    return section("gold", title, table(head, rows, numeric_from=2) + note)
-
-
-def agreement_section(summary: EvaluationSummary) -> str:
-    a = summary.agreement
-    if a is None:
-        return ""
-    facts = (
-        f"<p>{len(a.annotators)} annotators ({esc(', '.join(a.annotators))}), {a.units} units judged. "
-        f"Krippendorff's alpha (nominal): <b>{number(a.alpha)}</b> on labels, <b>{number(a.alpha_typed)}</b> "
-        "with types.</p>"
-    )
-    rows = [
-        (
-            esc(f"{p.first} · {p.second}"),
-            esc(p.units),
-            number(p.percent),
-            number(p.kappa),
-            number(p.kappa_typed),
-            number(p.f1_strict),
-            number(p.f1_lenient),
-            number(p.f1_overlap),
-        )
-        for p in a.pairs
-    ]
-    head = ("Pair", "Units", "Agreement", "Cohen's κ", "κ with types", "F1 strict", "F1 lenient", "F1 overlap")
-    note = (
-        '<p class="note">Units: every masked span (TP/FP) and every stretch someone added as missed (FN; an '
-        "annotator who judged the note but did not add it says “none”). Pairwise F1 compares the PHI each "
-        "annotator says must be masked (TP and FN) on the notes both judged.</p>"
-    )
-    return section("agreement", "Inter-annotator agreement", facts + table(head, rows) + note)
-
-
-def disagreement_section(summary: EvaluationSummary, limit: int) -> str:
-    a = summary.agreement
-    if a is None:
-        return ""
-    if not a.disagreements:
-        return section("disagreements", "Disagreements", "<p>None: the annotators agree on every unit.</p>")
-    head = ["Note", "Offsets", "Unit", "Issue", *a.annotators] + (["Text"] if summary.texts is not None else [])
-    rows = []
-    for d in a.disagreements[:limit]:
-        labels, types = dict(d.labels), dict(d.entities)
-        cells = [esc(d.note_id), esc(f"{d.start}–{d.end}"), esc(d.kind), esc(d.issue)]
-        cells += [_label(labels[name], types[name]) for name in a.annotators]
-        if summary.texts is not None:
-            cells.append(snippet(summary.texts.get(d.note_id, ""), d.start, d.end))
-        rows.append(cells)
-    more = _more(len(a.disagreements), limit)
-    title = f"Disagreements to adjudicate ({len(a.disagreements)})"
-    return section("disagreements", title, table(head, rows, numeric_from=99) + more)
-
-
-def _label(label: str | None, entity: str | None) -> str:
-    if label is None:
-        return '<span class="na">not judged</span>'
-    return f'<span class="lab lab-{esc(label)}">{esc(label)}</span>' + (f" {esc(entity)}" if entity else "")
-
-
-def _more(total: int, limit: int) -> str:
-    return f'<p class="note">First {limit} of {total} shown; the JSON export has all.</p>' if total > limit else ""
-
-
-def compare_section(summary: EvaluationSummary, limit: int) -> str:
-    c = summary.comparison
-    if c is None:
-        return ""
-    counts = c.counts()
-    cards = "".join(f'<div class="card {esc(k)}"><b>{v}</b><span>{esc(k)}</span></div>' for k, v in counts.items())
-    details = table(("Change", "Decisions"), [(esc(k), esc(v)) for k, v in c.details().items()]) if c.details() else ""
-    side = _side_by_side(c.old, c.new, summary.compare_settings)
-    changed = [ch for ch in c.changes if ch.outcome != "unchanged"]
-    head = ["Note", "Offsets", "Before", "After", "Outcome", "Change"] + (["Text"] if summary.texts is not None else [])
-    rows = []
-    for ch in changed[:limit]:
-        cells = [esc(ch.note_id), esc(f"{ch.start}–{ch.end}"), esc(ch.before or "—"), esc(ch.after or "—")]
-        cells += [f'<span class="out {esc(ch.outcome)}">{esc(ch.outcome)}</span>', esc(ch.detail)]
-        if summary.texts is not None:
-            cells.append(snippet(summary.texts.get(ch.note_id, ""), ch.start, ch.end))
-        rows.append(cells)
-    listing = table(head, rows, numeric_from=99) + _more(len(changed), limit) if rows else ""
-    note = (
-        "<p class=\"note\">The sample's marks re-scored against the newer run by the paper's overlap rules. "
-        "A new span nobody judged counts as an FP until an evaluator looks at it.</p>"
-    )
-    return section("compare", "Compare runs", f'<div class="cards">{cards}</div>{side}{details}{note}{listing}')
-
-
-def _side_by_side(old: Breakdown, new: Breakdown, settings: object) -> str:
-    runs = settings if isinstance(settings, dict) else {}
-    old_name = f"judged run {runs.get('old_run', '')}".strip()
-    new_name = f"run {runs.get('new_run', '')}".strip()
-    rows: list[Sequence[str]] = [
-        (
-            esc(label),
-            with_ci(getattr(old.overall.metrics, m), m == "accuracy"),
-            with_ci(getattr(new.overall.metrics, m), m == "accuracy"),
-        )
-        for m, label in (
-            ("accuracy", "Accuracy"),
-            ("specificity", "Specificity"),
-            ("sensitivity", "Sensitivity"),
-            ("precision", "Precision"),
-        )
-    ]
-    counts = [" / ".join(str(getattr(b.overall.counts, k)) for k in ("tp", "fp", "fn", "tn")) for b in (old, new)]
-    rows.append(("TP / FP / FN / TN", esc(counts[0]), esc(counts[1])))
-    return table(("Metric", old_name, new_name), rows, caption=f"Table 8 side by side — {esc(old.annotator)}")
+    return section("gold", title, table((*head, "Overlap F1"), body) + note)

@@ -39,6 +39,8 @@ class EvaluationSummary:
     comparison: Comparison | None = None
     compare_settings: Mapping[str, Any] = field(default_factory=dict)
     texts: Mapping[str, str] | None = None  # note texts: only when the user asked for them
+    project_entity_counts: Mapping[str, int] = field(default_factory=dict)  # current results of every note
+    project_masker_counts: Mapping[str, int] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """The numbers as plain JSON data (never note text)."""
@@ -53,6 +55,8 @@ class EvaluationSummary:
             "gold": {"notes": self.gold_notes, "rows": [r.to_dict() for r in self.gold]} if self.gold else None,
             "comparison": self.comparison.to_dict() if self.comparison else None,
             "compare_settings": dict(self.compare_settings) or None,
+            "project_entity_counts": dict(self.project_entity_counts),
+            "project_masker_counts": dict(self.project_masker_counts),
         }
 
 
@@ -67,8 +71,9 @@ def summarize(
     comparison: Comparison | None = None,
     compare_settings: Mapping[str, Any] | None = None,
     texts: Mapping[str, str] | None = None,
+    project_counts: tuple[Mapping[str, int], Mapping[str, int]] = ({}, {}),
 ) -> EvaluationSummary:
-    """Compute every table of the report."""
+    """Compute every table of the report; ``project_counts`` are spans per type and per masker in the project."""
     groups = by_annotator(decisions)
     judged_gold = {note: gold[note] for note in spans if gold and note in gold}
     return EvaluationSummary(
@@ -84,6 +89,8 @@ def summarize(
         comparison,
         dict(compare_settings or {}),
         texts,
+        dict(project_counts[0]),
+        dict(project_counts[1]),
     )
 
 
@@ -99,7 +106,13 @@ def to_csv(summary: EvaluationSummary) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
-    for name, counts in (("entity_counts", summary.entity_counts), ("masker_counts", summary.masker_counts)):
+    tallies = (
+        ("entity_counts", summary.entity_counts),
+        ("masker_counts", summary.masker_counts),
+        ("project_entity_counts", tuple(summary.project_entity_counts.items())),
+        ("project_masker_counts", tuple(summary.project_masker_counts.items())),
+    )
+    for name, counts in tallies:
         for key, count in counts:
             writer.writerow([name, "", "", key, "", "", "", "", "occurrences", count, "", ""])
     for b in summary.breakdowns:

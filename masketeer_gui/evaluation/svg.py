@@ -64,7 +64,7 @@ def bar_chart(
         f'<text x="0" y="14" class="chart-title">{escape(title)}</text>',
     ]
     parts += _legend(series, width)
-    parts += _grid(maximum, scale, height, fmt)
+    parts += _grid(maximum, scale, height)
     for r, row in enumerate(rows):
         y0 = TOP + r * per_row
         parts.append(
@@ -88,12 +88,13 @@ def _legend(series: Sequence[str], width: int) -> list[str]:
     return out
 
 
-def _grid(maximum: float, scale: float, height: int, fmt: Callable[[float], str]) -> list[str]:
+def _grid(maximum: float, scale: float, height: int) -> list[str]:
     out = []
     for tick in _ticks(maximum):
         x = LABEL_W + tick * scale
         out.append(f'<line x1="{x:.1f}" y1="{TOP - 4}" x2="{x:.1f}" y2="{height - 18}" class="grid"/>')
-        out.append(f'<text x="{x:.1f}" y="{height - 6}" class="tick">{escape(_tick_text(tick, maximum, fmt))}</text>')
+        text = f"{tick:g}" if maximum > 1.0 else f"{tick:.2f}"
+        out.append(f'<text x="{x:.1f}" y="{height - 6}" class="tick">{text}</text>')
     return out
 
 
@@ -103,10 +104,6 @@ def _ticks(maximum: float) -> list[float]:
     step = 10 ** math.floor(math.log10(maximum))
     step = step / 2 if maximum / step < 3 else step
     return [i * step for i in range(int(maximum // step) + 1)]
-
-
-def _tick_text(tick: float, maximum: float, fmt: Callable[[float], str]) -> str:
-    return f"{tick:g}" if maximum > 1.0 else f"{tick:.2f}"
 
 
 def _bar(point: Point, y: float, scale: float, plot_w: int, colour: str, fmt: Callable[[float], str]) -> list[str]:

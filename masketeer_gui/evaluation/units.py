@@ -71,7 +71,7 @@ def unit_table(decisions: Iterable[Decision]) -> UnitTable:
         if d.label in (Label.TP, Label.FP) and d.start is not None and d.end is not None:
             cells.setdefault(Unit(d.note_id, d.start, d.end, "span"), {})[d.annotator] = d
     for unit, members in _missed_units(chosen).items():
-        cell: dict[str, Decision | None] = dict.fromkeys(judged[unit.note_id])
+        cell: dict[str, Decision | None] = dict.fromkeys(sorted(judged[unit.note_id]))
         for d in members:
             cell[d.annotator] = cell[d.annotator] or d
         cells[unit] = cell

@@ -26,10 +26,12 @@ from masketeer_gui.store.analyzers import Analyzer
 from masketeer_gui.store.db import Database
 from masketeer_gui.store.feedback import Feedback
 from masketeer_gui.store.models import Note, NoteText
+from masketeer_gui.store.notes import parse_counts
+from masketeer_gui.store.rows import AnalyzedNote
 
 CHUNK = 250
 WRITE_EVERY = 20_000  # spans buffered before a write transaction
-Progress = Callable[[int, int], None]
+Progress = Callable[[int, int, Sequence[AnalyzedNote]], None]  # notes done, total, the chunk just done
 NoteInput = tuple[int, str, str, str | None, str]  # id, text, external id, patient id, text hash
 SpanTuple = tuple[int, int, str, str, str, str, str]  # start, end, entity, masker, reason, flags, ref
 INSERT_SPANS = (
@@ -128,17 +130,19 @@ class Job:
             gc.unfreeze()
 
     def _save(self, chunk: list[NoteInput], found: list[list[SpanTuple]]) -> None:
+        analyzed: list[AnalyzedNote] = []
         for (note_id, text, _, _, digest), spans in zip(chunk, found, strict=True):
             self._pending.extend(self._rows(note_id, text, spans))
             counts: dict[str, int] = {}
             for span in spans:
                 counts[span[2]] = counts.get(span[2], 0) + 1
             stored = ",".join(f"{name}:{counts[name]}" for name in sorted(counts))
-            self.results[note_id] = NoteResult(digest, len(spans), sum(1 for s in spans if s[5]), stored)
+            result = self.results[note_id] = NoteResult(digest, len(spans), sum(1 for s in spans if s[5]), stored)
+            analyzed.append(AnalyzedNote(note_id, result.spans, result.flagged, parse_counts(stored)))
         if len(self._pending) >= WRITE_EVERY:
             self.flush()
         if self.progress is not None:
-            self.progress(len(self.results), self.total)
+            self.progress(len(self.results), self.total, analyzed)
 
     def flush(self) -> None:
         """Write the buffered spans in one short transaction."""

@@ -33,9 +33,18 @@ from masketeer_gui.store.marks import Marks
 from masketeer_gui.store.models import Note, utcnow
 from masketeer_gui.store.notes import Notes
 from masketeer_gui.store.preview import preview_change
-from masketeer_gui.store.rows import AuditRow, ExportReport, ImportReport, PendingChange, Preview, TermSpec
+from masketeer_gui.store.rows import (
+    AuditRow,
+    ExportReport,
+    ImportReport,
+    PendingChange,
+    Preview,
+    ProjectStats,
+    TermSpec,
+)
 from masketeer_gui.store.runs import Runs, recover
 from masketeer_gui.store.sampling import Samples
+from masketeer_gui.store.stats import Statistics
 from masketeer_gui.store.terms import Terms, normalized
 
 
@@ -59,6 +68,7 @@ class Project:
         self.marks = Marks(db, user)
         self.samples = Samples(db, user)
         self.runs = Runs(db, factory)
+        self._stats = Statistics(db)
 
     @classmethod
     def create(
@@ -194,6 +204,10 @@ class Project:
         """The project's key for keyed tags (stored in the project; see ``settings.py``)."""
         with self._db.read() as session:
             return bytes.fromhex(settings.get(session, settings.PSEUDONYM_KEY))
+
+    def stats(self) -> ProjectStats:
+        """Counts per entity type and masker of the current results, tokens and spans per note."""
+        return self._stats()
 
     def term_notes(self, spec: TermSpec, limit: int | None = None) -> list[int]:
         """Ids of the notes a term (added or removed) can change: those containing it, in its scope."""

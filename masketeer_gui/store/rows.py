@@ -291,3 +291,30 @@ class SampleNoteRow:
 class ExportReport:
     notes: int
     spans: int
+
+
+@dataclass(frozen=True, slots=True)
+class AnalyzedNote:
+    """A note a run has just analysed, as its progress reports it (current only once the run is done)."""
+
+    note_id: int
+    spans: int
+    flagged: int
+    counts: Mapping[Entity, int]
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectStats:
+    """Counts over the notes' current results: the paper's Tables 6-7 and Figures 1-2.
+
+    ``per_entity`` has every entity type (0 when absent); ``tokens_hist`` counts every note by its
+    length in white-space separated tokens; ``spans_hist`` counts the analysed notes by their spans.
+    """
+
+    notes: int
+    notes_with_phi: int = 0
+    analyzed: int = 0
+    per_entity: Mapping[Entity, int] = field(default_factory=dict)
+    per_masker: Mapping[str, int] = field(default_factory=dict)
+    tokens_hist: Mapping[int, int] = field(default_factory=dict)
+    spans_hist: Mapping[int, int] = field(default_factory=dict)

@@ -26,6 +26,7 @@ from masketeer_gui.store.db import Database
 from masketeer_gui.store.feedback import Feedback, load_feedback
 from masketeer_gui.store.job import Job, NoteResult, Progress, RunCancelled
 from masketeer_gui.store.models import Note, Run, SpanRecord, utcnow
+from masketeer_gui.store.notes import all_ids
 from masketeer_gui.store.results import prune
 from masketeer_gui.store.rows import RunRow, RunStatus
 
@@ -124,6 +125,8 @@ class Runs:
     ) -> RunRow:
         """Analyse all notes, the outdated ones (``incremental``) or ``note_ids``; returns the run.
 
+        ``progress(done, total, chunk)`` is called after each chunk with what it found for those notes
+        (``AnalyzedNote`` rows; they become the notes' current results when the run is done).
         ``workers > 1`` analyses in forked worker processes (see ``job.py`` before using it from a GUI).
         """
         if incremental or note_ids is not None:
@@ -135,7 +138,7 @@ class Runs:
             elif incremental:
                 targets = sorted(outdated_notes(session, feedback, version))
             else:
-                targets = list(session.scalars(select(Note.id).order_by(Note.id)))
+                targets = all_ids(session)
         kind = "notes" if note_ids is not None else "incremental" if incremental else "full"
         options = {"store_pseudonyms": store_pseudonyms, "names_file": names is not None}
         run_id = self._start(kind, version, feedback, options)

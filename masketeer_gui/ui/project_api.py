@@ -9,7 +9,7 @@ store's ``ProjectEnvironmentError`` (shown in plain words); anything else is a b
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -20,6 +20,7 @@ from masketeer_gui.store.rows import (
     NoteRow,
     PendingChange,
     Preview,
+    ProjectStats,
     ReviewStatus,
     Scope,
     TermKind,
@@ -36,10 +37,10 @@ __all__ = [
     "Preview",
     "ProgressCallback",
     "ProjectApi",
+    "ProjectStats",
     "ReviewNote",
     "ReviewStatus",
     "Scope",
-    "Stats",
     "TermKind",
     "TermRow",
     "TermSpec",
@@ -66,18 +67,6 @@ class ReviewNote:
     def span_at(self, offset: int) -> Span | None:
         """The span covering ``offset``, if any."""
         return next((s for s in self.spans if s.start <= offset < s.end), None)
-
-
-@dataclass(frozen=True, slots=True)
-class Stats:
-    """Counts for the statistics view (the paper's Tables 6-7 and Figures 1-2)."""
-
-    notes: int
-    notes_with_phi: int
-    per_entity: dict[str, int] = field(default_factory=dict)
-    per_masker: dict[str, int] = field(default_factory=dict)
-    tokens_hist: dict[int, int] = field(default_factory=dict)
-    spans_hist: dict[int, int] = field(default_factory=dict)
 
 
 # notes done, notes in total, rows just finished (may be empty); called on the worker thread
@@ -118,5 +107,5 @@ class ProjectApi(Protocol):
     def term_notes(self, spec: TermSpec, limit: int = 200) -> list[str]: ...
     def find_note(self, external_id: str) -> int | None: ...
     def external_id(self, note_id: int) -> str: ...
-    def stats(self) -> Stats: ...
+    def stats(self) -> ProjectStats: ...
     def close(self) -> None: ...

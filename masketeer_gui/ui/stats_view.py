@@ -22,7 +22,7 @@ from masketeer_gui.engine.span import ENTITY_NAMES, Entity
 from masketeer_gui.engine.stats import summarize
 from masketeer_gui.ui.bar_chart import Bar, BarChart
 from masketeer_gui.ui.colours import entity_colour
-from masketeer_gui.ui.project_api import Stats
+from masketeer_gui.ui.project_api import ProjectStats
 
 MAX_BINS = 24
 
@@ -64,7 +64,7 @@ def _table(headers: tuple[str, ...]) -> QTableWidget:
 
 
 class StatsView(QWidget):
-    """Tables and charts of one ``Stats`` snapshot."""
+    """Tables and charts of one ``ProjectStats`` snapshot."""
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -92,10 +92,10 @@ class StatsView(QWidget):
         grid.setRowStretch(1, 1)
         grid.setRowStretch(2, 1)
 
-    def show_stats(self, stats: Stats) -> None:
+    def show_stats(self, stats: ProjectStats) -> None:
         self.stale = False
         self.summary.setText(self._summary(stats))
-        entities = [(str(e), stats.per_entity.get(str(e), 0)) for e in Entity]
+        entities = [(str(e), stats.per_entity.get(e, 0)) for e in Entity]
         entities.sort(key=lambda item: -item[1])
         self._fill(self.entity_table, [(f"{ENTITY_NAMES[Entity(e)]} ({e})", n) for e, n in entities])
         self.entity_chart.set_bars(entities, [entity_colour(e) for e, _ in entities])
@@ -106,7 +106,7 @@ class StatsView(QWidget):
         self.spans_chart.set_bars(histogram_bars(stats.spans_hist, 17))
 
     @staticmethod
-    def _summary(stats: Stats) -> str:
+    def _summary(stats: ProjectStats) -> str:
         spans = sum(stats.per_entity.values())
         share = f"{stats.notes_with_phi / stats.notes:.1%}" if stats.notes else "–"
         per = summarize(_counter(stats.spans_hist))

@@ -1,17 +1,14 @@
 """``ProjectApi`` on the store's ``Project`` facade (``masketeer_gui.store``).
 
-Mostly one store call per method. Two things the facade does not hand out yet are filled in
-here (see ``project_extras``): the tags of the pseudonymized view and the statistics. And a
-run's results stream to the note list while it runs: an observing analyzer keeps what each
-``analyze`` call found (per thread), and after each chunk the rows of that chunk are built from
-it, checked note by note against the chunk's text lengths (nothing is shown if they disagree).
+Mostly one store call per method, plus the tags of the pseudonymized view. A run's results
+stream to the note list while it runs: after each chunk the store reports what it found for
+exactly those notes (``AnalyzedNote``), and their list rows are shown with those counts.
 """
 
 from __future__ import annotations
 
 import functools
 import gc
-import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -19,55 +16,46 @@ from pathlib import Path
 
 from masketeer_gui.engine.lexicon import Lexicon
 from masketeer_gui.engine.lexicon_loader import load_lexicon
-from masketeer_gui.engine.lists import CorrectionAction, NameLists, NoteContext
+from masketeer_gui.engine.lists import CorrectionAction, NameLists
 from masketeer_gui.engine.pipeline import Deidentifier
 from masketeer_gui.engine.pseudonyms import tag_for
 from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.store import Project
 from masketeer_gui.store.analyzers import Analyzer
-from masketeer_gui.store.rows import MarkLabel, NoteDetail, RunStatus
-from masketeer_gui.ui import project_extras
+from masketeer_gui.store.rows import AnalyzedNote, MarkLabel, NoteDetail, RunStatus
 from masketeer_gui.ui.project_api import (
     CancelCheck,
     NoteRow,
     PendingChange,
     Preview,
     ProgressCallback,
+    ProjectStats,
     ReviewNote,
     ReviewStatus,
-    Stats,
     TermRow,
     TermSpec,
 )
 
 WARM_UP = "Fr. Dr. Maria Huber-Gstrein (LKH Innsbruck, Tel. 0512 123456, m.h@example.at) rief an. LG Sepp"
-_seen = threading.local()  # per thread: [(text length, spans)] of the current chunk
-
-
-class _Observed:
-    """An analyzer that remembers, per thread, what it found (for streaming a run's rows)."""
-
-    def __init__(self, inner: Analyzer) -> None:
-        self._inner = inner
-        self.lexicon = getattr(inner, "lexicon", None)  # the store's engine_version reads it
-
-    def analyze(self, text: str, context: NoteContext | None = None) -> list[Span]:
-        spans = self._inner.analyze(text, context)
-        log = getattr(_seen, "log", None)
-        if log is not None:
-            log.append((len(text), spans))
-        return spans
 
 
 @functools.cache
 def shipped_lexicon() -> Lexicon:
-    """The shipped lexicon, read once per process (reading the pickle holds the GIL for ~0.1 s)."""
-    return load_lexicon()
+    """The shipped lexicon, read once per process (reading the pickle holds the GIL for ~0.1 s).
+
+    Then moved out of the garbage collector's sight (with what else is alive: modules, Qt
+    wrappers), as it lives as long as the process: every full collection would otherwise walk
+    its sets of a million words holding the GIL, about 90 ms in which the GUI thread cannot run,
+    on whichever thread it happens (at the start of a run, it was the longest stall of the run).
+    """
+    lexicon = load_lexicon()
+    gc.freeze()
+    return lexicon
 
 
-def observed_factory(names: NameLists) -> Analyzer:
-    """The store's engine (``Deidentifier`` on the shipped lexicon and ``names``), observed."""
-    return _Observed(Deidentifier(shipped_lexicon(), names))
+def engine_factory(names: NameLists) -> Analyzer:
+    """The store's engine: ``Deidentifier`` on the shipped lexicon (read once) and ``names``."""
+    return Deidentifier(shipped_lexicon(), names)
 
 
 class StoreProject:
@@ -77,18 +65,17 @@ class StoreProject:
         self.store = project
         self.path = project.path
         self._key: bytes | None = None
-        self._tokens: dict[int, int] | None = None
         self._frozen: set[int] = set()
 
     @classmethod
     def open(cls, path: Path) -> StoreProject:
         shipped_lexicon()  # now, while the window opens, not later inside a run on the worker thread
-        return cls(Project.open(path, analyzer_factory=observed_factory))
+        return cls(Project.open(path, analyzer_factory=engine_factory))
 
     @classmethod
     def create(cls, path: Path) -> StoreProject:
         shipped_lexicon()
-        return cls(Project.create(path, analyzer_factory=observed_factory))
+        return cls(Project.create(path, analyzer_factory=engine_factory))
 
     def close(self) -> None:
         self.store.close()
@@ -173,26 +160,27 @@ class StoreProject:
     ) -> int:
         """Analyze ``note_ids``, or the notes whose result is missing or outdated (all with ``full``)."""
         runs = self.store.runs
-        if full:
-            targets = project_extras.note_ids(self.store)
-        else:
-            targets = sorted(set(note_ids)) if note_ids is not None else runs.outdated()
-        if not targets:
-            progress(0, 0, [])
-            return 0
-        streamer = _Streamer(self.store, targets, progress)
-        _seen.log = []
-        try:
-            with _no_full_collections():
-                self._freeze_analyzer()
-                run = runs.run(
-                    incremental=False, note_ids=None if full else targets, progress=streamer, cancel=cancelled
-                )
-        finally:
-            _seen.log = None
-        if run.status is not RunStatus.CANCELLED:  # the final rows, where they differ from the streamed ones
-            final = self.store.notes.list(targets)
-            progress(len(targets), len(targets), [r for r in final if streamer.sent.get(r.id) != r])
+        with _no_full_collections():  # from the start: listing 35k ids allocates enough to trigger one
+            if full:
+                targets = self.store.notes.ids()
+            elif note_ids is not None:
+                targets = sorted(set(note_ids))
+            else:
+                targets = runs.outdated()
+            if not targets:
+                progress(0, 0, [])
+                return 0
+            streamer = _Streamer(self.store, progress)
+            self._freeze_analyzer()
+            run = runs.run(
+                incremental=False, note_ids=None if full else targets, progress=streamer, cancel=cancelled
+            )
+        # the stored rows where they differ from the streamed ones; after a cancel, every streamed
+        # one (those notes keep their previous result)
+        cancelled_run = run.status is RunStatus.CANCELLED
+        final = self.store.notes.list(streamer.sent if cancelled_run else targets)
+        done = streamer.done if cancelled_run else len(targets)
+        progress(done, len(targets), [r for r in final if streamer.sent.get(r.id) != r])
         return run.notes_analyzed
 
     def _freeze_analyzer(self) -> None:
@@ -210,7 +198,6 @@ class StoreProject:
 
     def import_corpus(self, source: Path, progress: ProgressCallback, cancelled: CancelCheck) -> str:
         report = self.store.import_corpus(Path(source), progress=lambda n: progress(n, 0, []))
-        self._tokens = None
         parts = [
             f"{report.added:,} new",
             f"{report.updated:,} changed",
@@ -251,11 +238,8 @@ class StoreProject:
         return terms
 
     # --- statistics -----------------------------------------------------------------------------
-    def stats(self) -> Stats:
-        rows = self.store.notes.list()
-        if self._tokens is None:
-            self._tokens = project_extras.tokens_histogram(self.store)
-        return project_extras.stats(self.store, rows, self._tokens)
+    def stats(self) -> ProjectStats:
+        return self.store.stats()
 
 
 @contextmanager
@@ -275,36 +259,23 @@ def _no_full_collections() -> Iterator[None]:
 
 
 class _Streamer:
-    """The store's per-chunk progress, turned into (done, total, rows of that chunk)."""
+    """The store's per-chunk progress, turned into (done, total, list rows of that chunk's notes)."""
 
-    def __init__(self, project: Project, targets: Sequence[int], progress: ProgressCallback) -> None:
-        self.project, self.targets, self.progress = project, targets, progress
+    def __init__(self, project: Project, progress: ProgressCallback) -> None:
+        self.project, self.progress = project, progress
         self.done = 0
         self.sent: dict[int, NoteRow] = {}
 
-    def __call__(self, done: int, total: int) -> None:
-        if self.done == 0:
+    def __call__(self, done: int, total: int, chunk: Sequence[AnalyzedNote]) -> None:
+        if not self.sent:
             gc.freeze()  # what the first chunk left behind (engine caches, ORM state) lives on
-        chunk = self.targets[self.done : done]
+        found = {note.note_id: note for note in chunk}
+        rows = [_with_result(row, found[row.id]) for row in self.project.notes.list(found)]
+        self.sent.update((r.id, r) for r in rows)
         self.done = done
-        log = getattr(_seen, "log", None) or []
-        _seen.log = []
-        self.progress(done, total, self._rows(chunk, log))
-
-    def _rows(self, chunk: Sequence[int], log: list[tuple[int, list[Span]]]) -> list[NoteRow]:
-        if len(log) != len(chunk):
-            return []
-        rows = self.project.notes.list(chunk)
-        if [r.length for r in rows] != [length for length, _ in log]:
-            return []
-        streamed = [_with_spans(row, spans) for row, (_, spans) in zip(rows, log, strict=True)]
-        self.sent.update((r.id, r) for r in streamed)
-        return streamed
+        self.progress(done, total, rows)
 
 
-def _with_spans(row: NoteRow, spans: list[Span]) -> NoteRow:
-    counts: dict[Entity, int] = {}
-    for span in spans:
-        counts[span.entity] = counts.get(span.entity, 0) + 1
-    flagged = sum(1 for s in spans if s.flags)
-    return replace(row, counts=counts, spans=len(spans), flagged=flagged, analyzed=True)
+def _with_result(row: NoteRow, note: AnalyzedNote) -> NoteRow:
+    """The note's list row as it will be once the run's result is current."""
+    return replace(row, analyzed=True, counts=note.counts, spans=note.spans, flagged=note.flagged)

@@ -9,7 +9,7 @@ import pytest
 from masketeer_gui.engine.lists import CorrectionAction, NameLists
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.store import Project
-from masketeer_gui.store.rows import RunStatus, Scope, TermKind, TermSpec
+from masketeer_gui.store.rows import AnalyzedNote, RunStatus, Scope, TermKind, TermSpec
 from tests.store.fakes import (
     NOTES,
     BrokenEngine,
@@ -184,7 +184,7 @@ def test_a_run_left_running_by_a_crash_is_cleaned_up_on_open(loaded: Project, en
 def test_a_note_changed_during_the_run_is_not_given_the_stale_result(loaded: Project, tmp_path: Path) -> None:
     changed = write_jsonl(tmp_path / "v2.jsonl", [dict(NOTES[0], text="Dr. Weber kommt.")])
 
-    def reimport(done: int, total: int) -> None:
+    def reimport(done: int, total: int, _chunk: object) -> None:
         loaded.import_corpus(changed)
 
     loaded.runs.run(incremental=False, progress=reimport)
@@ -216,3 +216,21 @@ def test_worker_processes_give_the_same_results(project: Project, tmp_path: Path
     assert [s.to_span() for s in project.notes.get(note_id(project, "w5")).spans] == [
         s.to_span() for s in details
     ]
+
+
+def test_progress_reports_each_chunk_with_its_notes_results(
+    loaded: Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("masketeer_gui.store.job.CHUNK", 4)
+    loaded.terms.add(TermSpec(TermKind.PATIENT, "Huber"))  # a listed name: the fake flags it
+    reports: list[tuple[int, int, list[AnalyzedNote]]] = []
+    targets = [note_id(loaded, e) for e in ("n6", "n1", "n3", "n5", "n2")]
+    loaded.runs.run(note_ids=targets, progress=lambda done, total, chunk: reports.append((done, total, list(chunk))))
+    assert [(done, total, len(chunk)) for done, total, chunk in reports] == [(4, 5, 4), (5, 5, 1)]
+    streamed = [note for _, _, chunk in reports for note in chunk]
+    assert sorted(n.note_id for n in streamed) == sorted(targets)  # each note once, whatever the order
+    final = {row.id: row for row in loaded.notes.list(targets)}
+    for note in streamed:  # what was reported is what became current
+        row = final[note.note_id]
+        assert (note.spans, note.flagged, dict(note.counts)) == (row.spans, row.flagged, dict(row.counts))
+    assert any(note.flagged for note in streamed) and any(not note.spans for note in streamed)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from masketeer_gui.engine.span import Entity
 from masketeer_gui.ui.bar_chart import BarChart, nice_scale
-from masketeer_gui.ui.project_api import Stats
+from masketeer_gui.ui.project_api import ProjectStats
 from masketeer_gui.ui.stats_view import StatsView, histogram_bars
 
 pytestmark = pytest.mark.gui
@@ -35,10 +36,11 @@ def test_empty_histogram():
     assert histogram_bars({}) == []
 
 
-STATS = Stats(
+STATS = ProjectStats(
     notes=600,
     notes_with_phi=350,
-    per_entity={"HCP": 200, "PAT": 150, "PER": 60, "SIT": 30, "PHO": 3},
+    analyzed=600,
+    per_entity={Entity.HCP: 200, Entity.PAT: 150, Entity.PER: 60, Entity.SIT: 30, Entity.PHO: 3},
     per_masker={"Salutation": 280, "NameDictionary": 110, "MedicalSite": 30, "RegexPhone": 3, "Manual": 20},
     tokens_hist={5: 100, 20: 300, 80: 150, 400: 50},
     spans_hist={0: 250, 1: 200, 2: 100, 5: 50},
@@ -71,7 +73,7 @@ def test_tables_and_charts_show_the_numbers(qtbot):
 def test_summary_before_any_run(qtbot):
     view = StatsView()
     qtbot.addWidget(view)
-    view.show_stats(Stats(notes=10, notes_with_phi=0))
+    view.show_stats(ProjectStats(notes=10))
     assert "none analyzed yet" in view.summary.text()
 
 

@@ -1,0 +1,85 @@
+"""The GUI's adapter over the store: a run streams exactly the rows of each finished chunk, a cancel
+puts the streamed notes back as stored, statistics come from the store, no private store access."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import pytest
+
+from masketeer_gui.ui.project_api import NoteRow
+from masketeer_gui.ui.store_adapter import StoreProject
+
+pytestmark = pytest.mark.gui
+CHUNK = 100
+UI = Path(__file__).resolve().parents[2] / "masketeer_gui" / "ui"
+
+
+@pytest.fixture
+def adapter(fresh_project: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[StoreProject]:
+    monkeypatch.setattr("masketeer_gui.store.job.CHUNK", CHUNK)
+    project = StoreProject.open(fresh_project)
+    yield project
+    project.close()
+
+
+class Recorder:
+    """A progress callback that keeps every report; cancels after ``stop_after`` reports."""
+
+    def __init__(self, stop_after: int | None = None) -> None:
+        self.reports: list[tuple[int, int, list[NoteRow]]] = []
+        self.stop_after = stop_after
+
+    def __call__(self, done: int, total: int, rows: Sequence[NoteRow]) -> None:
+        self.reports.append((done, total, list(rows)))
+
+    def cancelled(self) -> bool:
+        return self.stop_after is not None and len(self.reports) >= self.stop_after
+
+
+def test_a_full_run_streams_each_chunk_as_it_will_be_stored(adapter: StoreProject) -> None:
+    ids = [row.id for row in adapter.note_rows()]
+    ids.reverse()  # a run's order is not the list's order: rows must be matched by id
+    record = Recorder()
+    assert adapter.run(ids, record, record.cancelled) == 600
+    *chunks, (done, total, corrections) = record.reports
+    assert [(d, t, len(rows)) for d, t, rows in chunks] == [(CHUNK * (i + 1), 600, CHUNK) for i in range(6)]
+    streamed = {row.id: row for _, _, rows in chunks for row in rows}
+    assert len(streamed) == 600 and all(row.analyzed for row in streamed.values())
+    assert (done, total, corrections) == (600, 600, [])  # nothing differed from the stored rows
+    assert {row.id: row for row in adapter.note_rows()} == streamed
+    assert sum(row.spans for row in streamed.values()) > 300
+
+
+def test_a_cancelled_run_puts_the_streamed_notes_back_as_stored(adapter: StoreProject) -> None:
+    record = Recorder(stop_after=2)
+    assert adapter.run(None, record, record.cancelled, full=True) == 0
+    first, second, (done, total, restored) = record.reports
+    streamed = {row.id for _, _, rows in (first, second) for row in rows}
+    assert len(streamed) == 2 * CHUNK and all(row.analyzed for row in first[2] + second[2])
+    assert (done, total) == (2 * CHUNK, 600)
+    assert {row.id for row in restored} == streamed and not any(row.analyzed for row in restored)
+    assert not any(row.analyzed for row in adapter.note_rows())
+
+
+def test_statistics_come_from_the_store(adapter: StoreProject) -> None:
+    record = Recorder()
+    adapter.run(None, record, record.cancelled, full=True)
+    stats = adapter.stats()
+    rows = adapter.note_rows()
+    assert (stats.notes, stats.analyzed) == (600, 600)
+    assert sum(stats.per_entity.values()) == sum(stats.per_masker.values()) == sum(r.spans for r in rows)
+    assert sum(stats.tokens_hist.values()) == 600
+
+
+def test_the_ui_does_not_reach_into_the_store() -> None:
+    private = re.compile(r"\._db\b|\b_db\(")
+    found = [
+        f"{path.name}:{n}"
+        for path in UI.glob("*.py")
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if private.search(line)
+    ]
+    assert found == []
