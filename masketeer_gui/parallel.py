@@ -23,11 +23,15 @@ from itertools import islice
 from typing import Protocol
 
 from masketeer_gui.corpus_io import NoteRecord
+from masketeer_gui.engine.lexicon import Lexicon
 from masketeer_gui.engine.lists import NameLists, NoteContext
+from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.pseudonyms import DEFAULT_LENGTH, TagLedger
-from masketeer_gui.engine.render import Tagger, render_note, retag_line
+from masketeer_gui.engine.render import RenderedNote, Tagger, render_note, retag_line
+from masketeer_gui.engine.risk import NoteRisk, RiskScorer
 from masketeer_gui.engine.span import Span
 from masketeer_gui.engine.stats import CorpusStats
+from masketeer_gui.engine.surrogates import SurrogateIssuer
 
 CHUNK_SIZE = 256
 
@@ -50,6 +54,10 @@ class EngineSpec:
     key: bytes
     want_stats: bool = False
     tag_length: int = DEFAULT_LENGTH
+    mode: str = "tags"  # or "surrogates"
+    length_preserving: bool = False  # surrogates only
+    patient_key: str = "patient_id"  # metadata key whose value scopes surrogates to a patient
+    want_risk: bool = False
 
 
 @dataclass
@@ -59,26 +67,53 @@ class ChunkResult:
     lines: list[bytes]
     tags: list[tuple[tuple[str, bytes], ...]]
     stats: CorpusStats | None = field(default=None)
+    risks: list[NoteRisk] | None = field(default=None)
 
 
 class ChunkWorker:
-    """One analyzer and tagger; turns a chunk of notes into output lines."""
+    """One analyzer and tagger (or surrogate issuer); turns a chunk of notes into output lines."""
 
     def __init__(self, spec: EngineSpec) -> None:
         self._analyzer = spec.factory(spec.names)
         self._tagger = Tagger(spec.key, spec.tag_length)
+        self._issuer = _surrogate_issuer(spec, self._analyzer) if spec.mode == "surrogates" else None
+        self._risk = _risk_scorer(spec, self._analyzer) if spec.want_risk else None
         self._want_stats = spec.want_stats
 
-    def process(self, chunk: list[tuple[str, str]]) -> ChunkResult:
+    def process(self, chunk: list[tuple[str, str, str]]) -> ChunkResult:
+        """``chunk``: ``(id, text, scope)``; scope is the patient id (surrogates) or ''."""
         result = ChunkResult([], [], CorpusStats() if self._want_stats else None)
-        for note_id, text in chunk:
+        result.risks = [] if self._risk is not None else None
+        for note_id, text, scope in chunk:
             spans = self._analyzer.analyze(text)
-            rendered = render_note(note_id, text, spans, self._tagger)
+            rendered = self._render(note_id, text, spans, scope)
             result.lines.append(rendered.line)
             result.tags.append(rendered.tags)
             if result.stats is not None:
                 result.stats.add(text, spans)
+            if self._risk is not None and result.risks is not None:
+                result.risks.append(self._risk.assess_spans(text, spans))
         return result
+
+    def _render(self, note_id: str, text: str, spans: list[Span], scope: str) -> RenderedNote:
+        if self._issuer is None:
+            return render_note(note_id, text, spans, self._tagger)
+        from masketeer_gui.engine.render_surrogates import render_surrogate_note
+
+        return render_surrogate_note(note_id, text, spans, self._issuer, scope)
+
+
+def _surrogate_issuer(spec: EngineSpec, analyzer: Analyzer) -> SurrogateIssuer:
+    """On the engine's lexicon when the analyzer has one (genders, roles, titles), else on the pools."""
+    lexicon = getattr(analyzer, "lexicon", None)
+    if isinstance(lexicon, Lexicon):
+        return SurrogateIssuer.for_lexicon(spec.key, lexicon, spec.names, spec.length_preserving)
+    return SurrogateIssuer(spec.key, names=spec.names, length_preserving=spec.length_preserving)
+
+
+def _risk_scorer(spec: EngineSpec, analyzer: Analyzer) -> RiskScorer:
+    index = getattr(analyzer, "index", None)
+    return RiskScorer(index) if isinstance(index, NameIndex) else RiskScorer.default(spec.names)
 
 
 _worker: ChunkWorker | None = None  # the pool process's own worker, set by _install
@@ -94,7 +129,7 @@ def _install(source: ChunkWorker | EngineSpec) -> None:
         _worker = None
 
 
-def _process(chunk: list[tuple[str, str]]) -> ChunkResult:
+def _process(chunk: list[tuple[str, str, str]]) -> ChunkResult:
     if _worker is None:
         raise RuntimeError("the engine could not be built in a worker process")
     return _worker.process(chunk)
@@ -118,7 +153,7 @@ def run_chunks(
     worker = ChunkWorker(spec)
     if workers <= 1 or len(first) < chunk_size:
         for chunk in _prepend(first, chunks):
-            yield chunk, worker.process(_payload(chunk))
+            yield chunk, worker.process(_payload(chunk, spec))
         return
     yield from _run_pool(_prepend(first, chunks), spec, worker, workers)
 
@@ -132,7 +167,7 @@ def _run_pool(
     with ProcessPoolExecutor(workers, mp_context=context, initializer=_install, initargs=(source,)) as pool:
         try:
             for index, chunk in enumerate(chunks):
-                pending.append((chunk, _submit(pool, chunk, first=index == 0)))
+                pending.append((chunk, _submit(pool, _payload(chunk, spec), first=index == 0)))
                 if len(pending) >= 2 * workers:
                     done, future = pending.popleft()
                     yield done, future.result()
@@ -144,14 +179,14 @@ def _run_pool(
             raise
 
 
-def _submit(pool: ProcessPoolExecutor, chunk: list[NoteRecord], first: bool) -> Future[ChunkResult]:
+def _submit(pool: ProcessPoolExecutor, payload: list[tuple[str, str, str]], first: bool) -> Future[ChunkResult]:
     """Queue one chunk. The first submit forks the workers: with the collector frozen then, the
     workers' collections never walk (and so never copy) the inherited engine's memory pages."""
     if not first:
-        return pool.submit(_process, _payload(chunk))
+        return pool.submit(_process, payload)
     gc.freeze()
     try:
-        return pool.submit(_process, _payload(chunk))
+        return pool.submit(_process, payload)
     finally:
         gc.unfreeze()
 
@@ -166,8 +201,17 @@ def reconcile(chunk: list[NoteRecord], result: ChunkResult, ledger: TagLedger) -
     return lines
 
 
-def _payload(chunk: list[NoteRecord]) -> list[tuple[str, str]]:
-    return [(record.id, record.text) for record in chunk]
+def _payload(chunk: list[NoteRecord], spec: EngineSpec) -> list[tuple[str, str, str]]:
+    """What a worker needs of each record: id, text, and the patient scope in surrogates mode."""
+    if spec.mode != "surrogates":
+        return [(record.id, record.text, "") for record in chunk]
+    return [(record.id, record.text, patient_scope(record, spec.patient_key)) for record in chunk]
+
+
+def patient_scope(record: NoteRecord, key: str) -> str:
+    """The record's patient id as text ('' without one)."""
+    value = record.meta.get(key)
+    return "" if value is None or isinstance(value, dict | list) else str(value)
 
 
 def _prepend(first: list[NoteRecord], rest: Iterator[list[NoteRecord]]) -> Iterator[list[NoteRecord]]:

@@ -16,7 +16,7 @@ import hashlib
 import importlib
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,34 +78,88 @@ def main(directory: Path = DICTIONARIES) -> None:
     sites = " ".join(fold(s) for s in files.read_phrases(directory / "medical_sites.txt"))
 
     genders = first_names(person)
-    write(out / "first_names.tsv", _header("first_names.tsv", version, "person providers de_AT, de_DE",
-          "name<TAB>f|m (names listed for both genders are left out)"), [f"{n}\t{g}" for n, g in genders])
-    surnames = sorted({n for p in person for n in p.last_names if NAME.fullmatch(n)}, key=fold)
-    write(out / "surnames.txt", _header("surnames.txt", version, "person providers de_AT, de_DE",
-          "one surname a line"), surnames)
-    streets = street_lines(surnames, fold)
-    write(out / "streets.tsv", _header("streets.tsv", version, "address provider de_AT (surname + street "
-          "suffix, its street_name formula) plus project-curated generic roots (MIT)",
-          "street<TAB>kind (straße, gasse, weg, platz, ring, allee)"), streets)
-    cities = sorted({c for c in address[0].cities if not c[-1].isdigit()}, key=fold)
-    write(directory / "cities_at.txt", _header("cities_at.txt", version, "address provider de_AT, "
-          "its list of Austrian towns with city status (Stadtgemeinden)", "one town a line, as written"),
-          cities)
-    write(out / "zip_towns.tsv", ZIP_HEADER.format(version=version), zip_lines(directory, cities, towns,
-          words | names, fold))
-    places = fictitious_places(towns | words | names, sites, fold)
-    write(out / "site_places.txt", PROJECT_HEADER.format(name="site_places.txt", what="fictitious place "
-          "names for surrogate medical sites (root + ending; real ZIP-list towns, German words, names and "
-          "listed sites left out)"), places)
-    write(out / "site_heads.txt", PROJECT_HEADER.format(name="site_heads.txt", what="head words of "
-          "surrogate medical sites"), SITE_HEADS.split())
-    write(out / "phone_prefixes.tsv", _header("phone_prefixes.tsv", version, "phone_number provider de_AT "
-          "(mobile dialing codes, fixed area codes) plus project-curated Austrian and German codes (facts)",
-          "prefix<TAB>mobile|landline<TAB>AT|DE; national prefix without the trunk 0"),
-          prefix_lines(phone))
+    write(
+        out / "first_names.tsv",
+        _header(
+            "first_names.tsv",
+            version,
+            "person providers de_AT, de_DE",
+            "name<TAB>f|m (names listed for both genders are left out)",
+        ),
+        [f"{n}\t{g}" for n, g in genders],
+    )
+    surnames = one_spelling((n for p in person for n in p.last_names if NAME.fullmatch(n)), fold)
+    write(
+        out / "surnames.txt",
+        _header("surnames.txt", version, "person providers de_AT, de_DE", "one surname a line"),
+        surnames,
+    )
+    streets = street_lines(surnames)
+    write(
+        out / "streets.tsv",
+        _header(
+            "streets.tsv",
+            version,
+            "address provider de_AT (surname + street "
+            "suffix, its street_name formula) plus project-curated generic roots (MIT)",
+            "street<TAB>kind (straße, gasse, weg, platz, ring, allee)",
+        ),
+        streets,
+    )
+    cities = sorted({c for c in address[0].cities if not c[-1].isdigit()}, key=lambda c: (fold(c), c))
+    write(
+        directory / "cities_at.txt",
+        _header(
+            "cities_at.txt",
+            version,
+            "address provider de_AT, its list of Austrian towns with city status (Stadtgemeinden)",
+            "one town a line, as written",
+        ),
+        cities,
+    )
+    write(
+        out / "zip_towns.tsv",
+        ZIP_HEADER.format(version=version),
+        zip_lines(directory, cities, words | names),
+    )
+    places = fictitious_places(towns | words | names, sites)
+    write(
+        out / "site_places.txt",
+        PROJECT_HEADER.format(
+            name="site_places.txt",
+            what="fictitious place "
+            "names for surrogate medical sites (root + ending; real ZIP-list towns, German words, names and "
+            "listed sites left out)",
+        ),
+        places,
+    )
+    write(
+        out / "site_heads.txt",
+        PROJECT_HEADER.format(name="site_heads.txt", what="head words of surrogate medical sites"),
+        SITE_HEADS.split(),
+    )
+    write(
+        out / "phone_prefixes.tsv",
+        _header(
+            "phone_prefixes.tsv",
+            version,
+            "phone_number provider de_AT "
+            "(mobile dialing codes, fixed area codes) plus project-curated Austrian and German codes (facts)",
+            "prefix<TAB>mobile|landline<TAB>AT|DE; national prefix without the trunk 0",
+        ),
+        prefix_lines(phone),
+    )
     domains = sorted({d for p in internet for d in p.free_email_domains})
-    write(out / "mail_domains.txt", _header("mail_domains.txt", version, "internet providers de_AT, "
-          "de_DE (free_email_domains)", "one free mail domain a line"), domains)
+    write(
+        out / "mail_domains.txt",
+        _header(
+            "mail_domains.txt",
+            version,
+            "internet providers de_AT, de_DE (free_email_domains)",
+            "one free mail domain a line",
+        ),
+        domains,
+    )
 
 
 def _header(name: str, version: str, what: str, form: str) -> str:
@@ -144,19 +198,28 @@ def first_names(providers: Iterable[type]) -> list[tuple[str, str]]:
     return sorted((n, g.pop()) for n, g in seen.items() if len(g) == 1)
 
 
+def one_spelling(names: Iterable[str], fold: Callable[[str], str]) -> list[str]:
+    """One spelling per folded name (the umlaut/ß one: "Groß", not "Gross"), sorted by folded form."""
+    best: dict[str, str] = {}
+    for name in names:
+        key = fold(name)
+        best[key] = min(best.get(key, name), name, key=lambda n: (n.isascii(), n))
+    return [best[key] for key in sorted(best)]
+
+
 def _pick(word: str, options: tuple[str, ...]) -> str:
     """A deterministic choice for ``word`` (stable across runs and platforms)."""
     return options[hashlib.sha256(word.encode()).digest()[0] % len(options)]
 
 
-def street_lines(surnames: list[str], fold: object) -> list[str]:
+def street_lines(surnames: list[str]) -> list[str]:
     """Surname streets (Faker's formula, one suffix each) and every curated root with every suffix."""
     streets = {f"{name}{_pick(name, STREET_SUFFIXES)}" for name in surnames}
     streets |= {f"{root}{suffix}" for root in STREET_ROOTS.split() for suffix in STREET_SUFFIXES}
     return [f"{s}\t{next(x for x in STREET_SUFFIXES if s.endswith(x))}" for s in sorted(streets)]
 
 
-def zip_lines(directory: Path, cities: list[str], towns: set[str], avoid: set[str], fold: object) -> list[str]:
+def zip_lines(directory: Path, cities: list[str], avoid: set[str]) -> list[str]:
     """Austrian pairs (city-status towns anywhere, plain localities in Tyrol/Vorarlberg) and German pairs."""
     from masketeer_gui.engine.lexicon_files import fields
     from masketeer_gui.engine.normalize import fold as fold_word
@@ -174,7 +237,7 @@ def zip_lines(directory: Path, cities: list[str], towns: set[str], avoid: set[st
     return list(lines)
 
 
-def fictitious_places(avoid: set[str], sites: str, fold: object) -> list[str]:
+def fictitious_places(avoid: set[str], sites: str) -> list[str]:
     """Root + ending combinations that are no real town, no word, no name and in no listed site."""
     from masketeer_gui.engine.normalize import fold as fold_word
 
@@ -185,13 +248,14 @@ def fictitious_places(avoid: set[str], sites: str, fold: object) -> list[str]:
             folded = fold_word(place)
             if folded not in avoid and folded not in sites:
                 places.append(place)
-    return sorted(places, key=fold_word)
+    return sorted(places, key=lambda p: (fold_word(p), p))
 
 
 def prefix_lines(phone: type) -> list[str]:
     """Mobile and landline prefixes (national, without the trunk 0) for Austria and Germany."""
     fixed = [code for code in phone.area_code_formats if code.isdigit()]
-    landline = dict.fromkeys([*fixed, *AT_LANDLINE.split()])
+    mobile_like = re.compile(r"6[5-9]|1[5-7]")  # what the phone rule calls mobile (0662 Salzburg too): left out
+    landline = dict.fromkeys(c for c in [*fixed, *AT_LANDLINE.split()] if not mobile_like.match(c))
     lines = [f"{code}\tmobile\tAT" for code in phone.dialing_codes]
     lines += [f"{code}\tlandline\tAT" for code in landline]
     lines += [f"{code}\tmobile\tDE" for code in DE_MOBILE.split()]

@@ -28,7 +28,9 @@ if TYPE_CHECKING:
 else:
     Subparsers = argparse._SubParsersAction
 
-COMMAND_MODULES: tuple[str, ...] = ("deidentify", "metrics", "project", "terms", "sample", "synth", "evaluate")
+COMMAND_MODULES: tuple[str, ...] = (
+    "deidentify", "metrics", "project", "terms", "sample", "synth", "evaluate", "reidentify", "risk", "leakcheck",
+)
 
 
 class UsageError(ValueError):

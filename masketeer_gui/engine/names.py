@@ -221,7 +221,10 @@ class NameIndex:
         return None
 
     def entity(self, folded: str, hcp_title: bool = False, default: Entity = Entity.PER) -> Entity:
-        """Entity for a name part: an HCP title decides; else HCP/PAT lists beat the general list."""
+        """Entity for a name part: an HCP title decides; else HCP/PAT lists beat the general list.
+
+        A name in both the HCP and the patient list is PER (paper 2.2.6); ``default`` is for unlisted names.
+        """
         if hcp_title:
             return Entity.HCP
         role = self.roles.get(folded, Role.NONE)

@@ -104,3 +104,14 @@ def _span_dict(span: Span, pseudonym: str) -> dict[str, Any]:
 def span_record(span: Span, pseudonym: str) -> dict[str, Any]:
     """The CONTRACT.md output form of one span with its replacement (tag or surrogate)."""
     return _span_dict(span, pseudonym)
+
+
+def output_ranges(record: Mapping[str, Any]) -> list[tuple[int, int]]:
+    """Where an output record's replacements (tags or surrogates) sit in its output ``text``."""
+    ranges: list[tuple[int, int]] = []
+    shift = 0
+    for span in record.get("spans", ()):
+        start = span["start"] + shift
+        ranges.append((start, start + len(span["pseudonym"])))
+        shift += len(span["pseudonym"]) - (span["end"] - span["start"])
+    return ranges

@@ -9,9 +9,13 @@ from platformdirs import user_data_dir
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.store import Project
 from masketeer_gui.store.errors import ProjectNotFoundError
-from masketeer_gui.ui.resources import resources_dir
+from masketeer_gui.ui.resources import RESOURCES_ENV, resources_dir
 
 DEMO_NAME = "demo.db"
+
+
+class DemoNotFoundError(Exception):
+    """The bundled demo corpus is not where this installation looks for it."""
 
 
 def demo_path(data_dir: Path | None = None) -> Path:
@@ -25,8 +29,13 @@ def ensure_demo_project(data_dir: Path | None = None, source: Path | None = None
 
     Re-importing is harmless: unchanged notes and known terms are skipped, review work stays.
     """
-    path = demo_path(data_dir)
     demo = source or resources_dir() / "demo"
+    if not (demo / "notes.jsonl").is_file():
+        raise DemoNotFoundError(
+            f"the demo corpus is not in {demo} (a package installed without the repository's resources/ "
+            f"folder). Run ./scripts/demo from the repository, or set {RESOURCES_ENV} to that folder."
+        )
+    path = demo_path(data_dir)
     try:
         project = Project.open(path)
     except ProjectNotFoundError:

@@ -37,13 +37,14 @@ class Launcher(QObject):
     def start(self) -> bool:
         path = self.project
         if self.demo:
-            from masketeer_gui.ui.demo import ensure_demo_project
+            from masketeer_gui.ui.demo import DemoNotFoundError, ensure_demo_project
 
             try:
                 path = ensure_demo_project()
+            except DemoNotFoundError as exc:
+                return self._fail(str(exc))
             except Exception as exc:
-                print(f"masketeer-gui: cannot prepare the demo project: {describe(exc)[0]}", file=sys.stderr)
-                return False
+                return self._fail(f"cannot prepare the demo project: {describe(exc)[0]}")
         if self.screenshot is not None:
             self.window.resize(1280, 800)
             self.window.runFinished.connect(self._after_run)
@@ -57,6 +58,12 @@ class Launcher(QObject):
         elif self.screenshot is not None:
             QTimer.singleShot(SETTLE_MS, self._grab)
         return True
+
+    def _fail(self, message: str) -> bool:
+        """Say why on stderr and stop the window's threads (a running QThread aborts the exit)."""
+        print(f"masketeer-gui: {message}", file=sys.stderr)
+        self.window.shutdown()
+        return False
 
     def _after_run(self, _done: int) -> None:
         self.window.next_flagged()

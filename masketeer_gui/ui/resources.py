@@ -1,16 +1,23 @@
-"""Where the bundled files are: the source tree, a PyInstaller bundle, or an installed share folder."""
+"""Where the bundled files are: ``$MASKETEER_RESOURCES``, a PyInstaller bundle, the source tree (also
+an editable install), or an installed share folder."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 from PySide6.QtGui import QIcon
 
+RESOURCES_ENV = "MASKETEER_RESOURCES"
+
 
 def resources_dir() -> Path:
     """The ``resources/`` folder (demo corpus, icons, .desktop file)."""
     candidates = []
+    configured = os.environ.get(RESOURCES_ENV)
+    if configured:
+        candidates.append(Path(configured))
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle:
         candidates.append(Path(bundle) / "resources")

@@ -43,10 +43,10 @@ WARM_UP = "Fr. Dr. Maria Huber-Gstrein (LKH Innsbruck, Tel. 0512 123456, m.h@exa
 def shipped_lexicon() -> Lexicon:
     """The shipped lexicon, read once per process (reading the pickle holds the GIL for ~0.1 s).
 
-    Then moved out of the garbage collector's sight (with what else is alive: modules, Qt
-    wrappers), as it lives as long as the process: every full collection would otherwise walk
-    its sets of a million words holding the GIL, about 90 ms in which the GUI thread cannot run,
-    on whichever thread it happens (at the start of a run, it was the longest stall of the run).
+    Then it and everything else alive by now (the libraries' modules, classes and functions,
+    ~95k objects) are moved out of the garbage collector's sight: they live as long as the
+    process, and every full collection walked them holding the GIL, 70-90 ms in which the GUI
+    thread cannot run, on whichever thread it happens (at the start of a run: its longest stall).
     """
     lexicon = load_lexicon()
     gc.freeze()

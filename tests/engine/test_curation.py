@@ -205,7 +205,7 @@ def test_note_context_adds_to_the_run_lists(engine: Deidentifier) -> None:
     text = "Frau Huber kommt heute mit Anna, Hias auch."
     context = NoteContext.of(whitelist=["Anna"], blacklist=[BlacklistEntry("heute", Entity.ADD)])
     assert hits(engine, text, context) == [
-        Hit("Huber", PER, "Salutation"),
+        Hit("Huber", PAT, "Salutation"),
         Hit("heute", Entity.ADD, BLACKLIST),
         Hit("Hias", PER, BLACKLIST),
     ]
@@ -221,7 +221,7 @@ def test_manual_corrections_beat_both_lists(engine: Deidentifier) -> None:
 def test_stale_corrections_are_ignored(engine: Deidentifier) -> None:
     text = "Frau Huber"
     context = NoteContext.of(corrections=[Correction(50, 60, REMOVE), Correction(8, 99, ADD, PAT)])
-    assert hits(engine, text, context) == [Hit("Huber", PER, "Salutation")]
+    assert hits(engine, text, context) == [Hit("Huber", PAT, "Salutation")]
 
 
 def test_curated_spans_stay_sorted_and_disjoint(engine: Deidentifier) -> None:

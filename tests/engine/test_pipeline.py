@@ -89,7 +89,7 @@ def test_first_masker_wins(make_engine: EngineFactory) -> None:
         ("Hallo Nanni, bitte anrufen", [("Nanni", HCP)]),
         ("LG Gstrein", [("Gstrein", PAT)]),
         # courtesy titles: unknown names are PER, listed ones keep their list
-        ("Frau Nanni kommt", [("Nanni", PER)]),
+        ("Frau Nanni kommt", [("Nanni", PAT)]),  # unknown after Frau/Herr: the patient
         ("Herr Zangerl kommt", [("Zangerl", HCP)]),
         ("Frau Gstrein kommt", [("Gstrein", PAT)]),
         # neighbours take the type of the proven name
@@ -133,7 +133,7 @@ def test_spelling_variants_share_a_reference(engine: Deidentifier) -> None:
 
 def test_markup_is_never_masked_and_offsets_are_original(engine: Deidentifier) -> None:
     text = "<p>Frau <b>Huber</b> &amp; Dr.&nbsp;Zangerl</p>"
-    assert hits(engine, text) == [Hit("Huber", PER, "Salutation"), Hit("Zangerl", HCP, "Salutation")]
+    assert hits(engine, text) == [Hit("Huber", PAT, "Salutation"), Hit("Zangerl", HCP, "Salutation")]
 
 
 def test_empty_and_blank_notes(engine: Deidentifier) -> None:
@@ -219,7 +219,7 @@ def with_rules(make_engine: EngineFactory) -> Deidentifier:
     ("text", "expected"),
     [
         ("E-Mail an maria.huber@gmx.at", [("maria.huber@gmx.at", Entity.MAI)]),  # no name span inside
-        ("Frau Huber, Tel. 0512 504-12345", [("Huber", PER), ("0512 504-12345", Entity.PHO)]),
+        ("Frau Huber, Tel. 0512 504-12345", [("Huber", PAT), ("0512 504-12345", Entity.PHO)]),
         ("Dr. Zangerl, 6020 Innsbruck", [("Zangerl", HCP), ("6020 Innsbruck", Entity.ZIP)]),
     ],
 )
@@ -252,12 +252,12 @@ def test_email_in_angle_brackets_is_masked(with_rules: Deidentifier, text: str) 
         ("am Fr. Kontrolle", []),
         ("Hallo Team", []),
         ("Hallo Kollegen, LG, Sepp", [("Sepp", HCP)]),
-        ("frau huber hat angerufen", [("huber", PER)]),
+        ("frau huber hat angerufen", [("huber", PAT)]),
         ("Morbus Wilson ausgeschlossen", []),
         ("Der Koch im Heim kocht salzarm.", []),
         ("Maria Koch kam", [("Maria", PER), ("Koch", PER)]),
         ("Hubers Termin", [("Hubers", PER)]),
-        ("Frau Maier Spaziergang", [("Maier", PER)]),
+        ("Frau Maier Spaziergang", [("Maier", PAT)]),
         ("Marfan-Syndrom bekannt", []),
         ("Pat. wurde im KH Zams aufgenommen.", [("KH Zams", SIT)]),
         ("Entlassung aus dem BKH Schwaz", [("BKH Schwaz", SIT)]),

@@ -13,8 +13,10 @@ from PySide6.QtGui import QImage
 
 from masketeer_gui.store import Project
 from masketeer_gui.store.rows import ReviewStatus
+from masketeer_gui.ui import demo
 from masketeer_gui.ui.app import _platform_ready, parse_args
-from masketeer_gui.ui.demo import ensure_demo_project
+from masketeer_gui.ui.demo import DemoNotFoundError, ensure_demo_project
+from masketeer_gui.ui.resources import RESOURCES_ENV, resources_dir
 
 pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,6 +48,31 @@ def test_demo_project_is_created_once_and_updated_in_place(tmp_path):
         assert project.notes.count() == 600 and len(project.terms.list()) == terms
         assert project.notes.list([1])[0].review.value == "reviewed"
     assert oct(path.stat().st_mode & 0o777) == "0o600"
+
+
+def test_resources_are_found_where_the_environment_says(tmp_path, monkeypatch):
+    assert (resources_dir() / "demo" / "notes.jsonl").is_file()  # the source tree (editable install)
+    (tmp_path / "demo").mkdir()
+    monkeypatch.setenv(RESOURCES_ENV, str(tmp_path))
+    assert resources_dir() == tmp_path
+
+
+def test_a_missing_demo_corpus_is_a_clear_message_and_no_empty_project(qtbot, tmp_path, monkeypatch, capsys):
+    with pytest.raises(DemoNotFoundError, match=RESOURCES_ENV):
+        ensure_demo_project(tmp_path, source=tmp_path / "nowhere")
+    assert not list(tmp_path.iterdir())
+    from PySide6.QtWidgets import QApplication
+
+    from masketeer_gui.ui.launcher import Launcher
+
+    monkeypatch.setattr(demo, "resources_dir", lambda: tmp_path / "installed")
+    launcher = Launcher(QApplication.instance(), None, demo=True)
+    try:
+        assert not launcher.start()
+    finally:
+        launcher.window.shutdown()
+    err = capsys.readouterr().err
+    assert "demo corpus is not in" in err and "./scripts/demo" in err and "bug" not in err
 
 
 def test_demo_screenshot_end_to_end(tmp_path):

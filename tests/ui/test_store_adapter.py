@@ -3,6 +3,7 @@ puts the streamed notes back as stored, statistics come from the store, no priva
 
 from __future__ import annotations
 
+import gc
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from masketeer_gui.ui.project_api import NoteRow
-from masketeer_gui.ui.store_adapter import StoreProject
+from masketeer_gui.ui.store_adapter import StoreProject, shipped_lexicon
 
 pytestmark = pytest.mark.gui
 CHUNK = 100
@@ -72,6 +73,32 @@ def test_statistics_come_from_the_store(adapter: StoreProject) -> None:
     assert (stats.notes, stats.analyzed) == (600, 600)
     assert sum(stats.per_entity.values()) == sum(stats.per_masker.values()) == sum(r.spans for r in rows)
     assert sum(stats.tokens_hist.values()) == 600
+
+
+def test_the_lexicon_and_the_libraries_are_out_of_the_collectors_sight() -> None:
+    """A full collection walked them for 70-90 ms holding the GIL: the stall at the start of a run."""
+    gc.unfreeze()  # what other tests' runs froze
+    shipped_lexicon.cache_clear()
+    lexicon = shipped_lexicon()
+    tracked = {id(o) for o in gc.get_objects()}
+    assert id(lexicon.nouns) not in tracked and id(StoreProject.run) not in tracked
+
+
+def test_a_run_suspends_full_collections_before_it_lists_the_notes(
+    adapter: StoreProject, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    listed = adapter.store.notes.ids
+    thresholds: list[int] = []
+
+    def ids() -> list[int]:
+        thresholds.append(gc.get_threshold()[2])
+        return listed()
+
+    monkeypatch.setattr(adapter.store.notes, "ids", ids)
+    before = gc.get_threshold()
+    record = Recorder(stop_after=1)
+    adapter.run(None, record, record.cancelled, full=True)
+    assert thresholds and thresholds[0] > 100_000 and gc.get_threshold() == before
 
 
 def test_the_ui_does_not_reach_into_the_store() -> None:

@@ -13,6 +13,7 @@ import re
 from masketeer_gui.engine.maskers.base import NoteState, Vote
 from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.normalize import fold
+from masketeer_gui.engine.span import Entity
 
 _HYPHEN = re.compile(r"[-‐‑]")
 
@@ -23,7 +24,7 @@ class DoubleNameMasker:
     name = "DoubleName"
 
     def apply(self, state: NoteState) -> None:
-        proven = {v.ref for v in state.votes if v is not None and v.ref}
+        proven = {v.ref: v.entity for v in state.votes if v is not None and v.ref}
         for i in state.capitalized:
             token = state.tokens[i]
             if "-" in token.folded and state.free(i):
@@ -32,7 +33,7 @@ class DoubleNameMasker:
                 if vote is not None:
                     state.vote(i, vote)
 
-    def _vote(self, parts: list[str], names: NameIndex, proven: set[str]) -> Vote | None:
+    def _vote(self, parts: list[str], names: NameIndex, proven: dict[str, Entity]) -> Vote | None:
         if len(parts) < 2 or not all(p[0].isupper() and p.isalpha() for p in parts):
             return None
         folded = [fold(p) for p in parts]
@@ -45,4 +46,5 @@ class DoubleNameMasker:
             return None
         ref = "-".join(folded)
         anchor = next((f for f in anchors if names.is_listed(f)), anchors[0])  # a deployment list decides the type
-        return Vote(self.name, names.entity(anchor), f"hyphenated name with '{anchor}'", (), ref)
+        entity = names.entity(anchor, default=proven.get(anchor, Entity.PER))
+        return Vote(self.name, entity, f"hyphenated name with '{anchor}'", (), ref)

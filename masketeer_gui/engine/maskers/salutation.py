@@ -15,15 +15,28 @@ from masketeer_gui.engine.maskers.base import NoteState, Vote, is_initial_at, na
 from masketeer_gui.engine.span import Entity
 
 COURTESY_WORDS = frozenset({"frau", "herr", "herrn"})  # "die Frau Huber" is Austrian usage, still a name
-DEFAULT_ENTITY = {
-    SalutationKind.PATIENT: Entity.PAT,
-    SalutationKind.RELATION: Entity.PER,
-    SalutationKind.COURTESY: Entity.PER,
+DEFAULT_ENTITY = {  # when no list knows the name
+    SalutationKind.COURTESY: Entity.PAT,  # in these notes "Frau Huber" is most often the patient
     SalutationKind.TITLE: Entity.PER,
-    SalutationKind.GREETING: Entity.HCP,
+    SalutationKind.GREETING: Entity.HCP,  # "Hallo Maria", "LG Sepp": a colleague
     SalutationKind.SIGNOFF: Entity.HCP,
-    SalutationKind.HCP_TITLE: Entity.HCP,
 }
+# The salutation itself decides, before any list: "Gattin Gisela" is a relative even if a patient is
+# called Gisela; "Dr." makes an HCP (paper 2.2.6); "Pat. Huber" is the patient.
+DECIDING_KINDS = (
+    (SalutationKind.RELATION, Entity.PER),
+    (SalutationKind.HCP_TITLE, Entity.HCP),
+    (SalutationKind.PATIENT, Entity.PAT),
+)
+
+
+def decided_entity(kinds: list[SalutationKind]) -> Entity | None:
+    """The type the salutation chain itself gives its name, or None when the lists decide."""
+    for kind, entity in DECIDING_KINDS:
+        if kind in kinds:
+            return entity
+    return None
+
 MAX_NAMES = 3
 _WORD = re.compile(r"[^\W_]+")
 
@@ -89,8 +102,8 @@ class SalutationMasker:
         return self._mask_names(state, j, kinds, words, last)
 
     def _mask_names(self, state: NoteState, j: int | None, kinds: list[SalutationKind], words: str, last: int) -> int:
-        hcp = SalutationKind.HCP_TITLE in kinds
-        default = DEFAULT_ENTITY[kinds[-1]]
+        decided = decided_entity(kinds)
+        default = DEFAULT_ENTITY.get(kinds[-1], Entity.PER)
         taken = 0
         while j is not None and taken < MAX_NAMES and state.free(j):
             token = state.tokens[j]
@@ -106,7 +119,7 @@ class SalutationMasker:
                 ref = state.names.one_typo_from(token.folded)
                 flags = ("fuzzy",) if ref else ("unknown-word",)
             ref = ref or token.folded
-            entity = state.names.entity(ref, hcp_title=hcp, default=default)
+            entity = decided or state.names.entity(ref, default=default)
             state.vote(j, Vote(self.name, entity, f"after salutation '{words}'", flags, ref))
             taken += 1
             last = j

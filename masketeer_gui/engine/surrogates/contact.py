@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from masketeer_gui.engine.normalize import fold, fold_phrase
-from masketeer_gui.engine.surrogates.forms import ascii_word, fit_text, host_label, match_case, new_digits
+from masketeer_gui.engine.surrogates.forms import ascii_word, fit_text, host_label, match_case
 from masketeer_gui.engine.surrogates.person import NameSlot, part_surrogate
 from masketeer_gui.engine.surrogates.toolkit import Toolkit
 
@@ -26,6 +26,7 @@ _LOCAL_PIECES = re.compile(r"([^\W\d_]+|[0-9]+)")
 _SECOND_LEVEL = frozenset({"co", "ac", "gv", "or", "gov", "edu"})
 _URL = re.compile(r"^(?P<scheme>(?i:https?|ftp)://)?(?P<www>[Ww]{3}\d{0,3}\.)?(?P<host>[^/?#]+)(?P<path>.*)$", re.S)
 _MAX_TRIES = 8
+_HOST_PAD = "-gesundheit-zentrum-klinik-info"
 
 
 def phone_surrogate(kit: Toolkit, surface: str, ref: str, scope: str) -> str:
@@ -160,5 +161,6 @@ def url_surrogate(kit: Toolkit, surface: str, ref: str, scope: str) -> str:
         label, _, ending = new_host.partition(".")
         path = ""
         room = length - len(ending) - 1
-        new_host = f"{fit_text(label, max(room, 2), pad='0')}.{ending}"
+        label = fit_text(label, max(room, 2), pad=_HOST_PAD)
+        new_host = f"{label[:-1] + 'x' if label.endswith('-') else label}.{ending}"
     return f"{scheme}{www}{new_host}{path}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+
 _ASCII = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"})
 _NOT_HOST = re.compile(r"[^a-z0-9-]+")
 _DIGIT_RUNS = re.compile(r"([0-9]+)")

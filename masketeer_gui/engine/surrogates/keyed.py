@@ -56,9 +56,7 @@ class KeyedChooser:
             self._cache[cache_key] = hit
         return hit
 
-    def _draw(
-        self, message: str, ref: str, entries: tuple[str, ...], reject: Callable[[str], bool] | None
-    ) -> str:
+    def _draw(self, message: str, ref: str, entries: tuple[str, ...], reject: Callable[[str], bool] | None) -> str:
         def allowed(candidate: str) -> bool:
             folded = fold_phrase(candidate)
             return folded != ref and folded not in self.avoid and not (reject and reject(candidate))

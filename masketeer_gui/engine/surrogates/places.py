@@ -19,7 +19,9 @@ from masketeer_gui.engine.surrogates.toolkit import Toolkit
 _ADDRESS = re.compile(r"(?P<street>.*?)(?P<rest>[ \u00a0]*[0-9].*)$", re.S)
 _KINDS = (("straße", "straße"), ("strasse", "straße"), ("str.", "straße"), ("str", "straße"),
           ("gasse", "gasse"), ("weg", "weg"), ("platz", "platz"), ("ring", "ring"), ("allee", "allee"))  # fmt: skip
-_ZIP = re.compile(r"^(?P<cc>(?:A|AT|Ö|D|DE)[ \u00a0]?-?[ \u00a0]?)?(?P<code>[0-9]{4,5})(?P<gap>[ \u00a0]*)(?P<town>.*)$", re.S)
+_ZIP = re.compile(
+    r"^(?P<cc>(?:A|AT|Ö|D|DE)[ \u00a0]?-?[ \u00a0]?)?(?P<code>[0-9]{4,5})(?P<gap>[ \u00a0]*)(?P<town>.*)$", re.S
+)
 
 
 def street_kind(street: str) -> str:

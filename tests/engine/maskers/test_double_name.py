@@ -62,8 +62,8 @@ def test_must_not_match(engine: Deidentifier, text: str) -> None:
 def test_a_part_proven_elsewhere_in_the_note_counts(engine: Deidentifier) -> None:
     text = "Frau Nanni kommt. Nanni-Lia ruft an."
     assert hits(engine, text) == [
-        Hit("Nanni", PER, "Salutation", ("unknown-word",)),
-        Hit("Nanni-Lia", PER, D),
+        Hit("Nanni", PAT, "Salutation", ("unknown-word",)),
+        Hit("Nanni-Lia", PAT, D),
     ]
 
 

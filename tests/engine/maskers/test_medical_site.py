@@ -82,7 +82,7 @@ def test_must_not_match(sites_only: Deidentifier, text: str) -> None:
         ("Klinik Huber", [Hit("Klinik Huber", SIT, M)]),  # a name after a site head: the site's name
         (
             "Frau Huber Klinik Innsbruck",
-            [Hit("Huber", Entity.PER, "Salutation"), Hit("Klinik Innsbruck", SIT, M)],
+            [Hit("Huber", Entity.PAT, "Salutation"), Hit("Klinik Innsbruck", SIT, M)],
         ),
         ("Dr. Hofer, BKH Schwaz", [Hit("Hofer", Entity.HCP, "Salutation"), Hit("BKH Schwaz", SIT, M)]),
     ],

@@ -32,32 +32,32 @@ MUST_MATCH: list[tuple[str, list[tuple[str, Entity, tuple[str, ...]]]]] = [
     ("OA Dr. Pfurtscheller", [("Pfurtscheller", HCP, ("unknown-word",))]),
     ("Herr Mag. Josef Pfurtscheller", [("Josef", PER, ()), ("Pfurtscheller", PER, ("unknown-word",))]),
     ("Mag.a Huber", [("Huber", PER, ())]),
-    # courtesy titles: unknown names are PER, listed ones keep their list
-    ("Hr. Huber", [("Huber", PER, ())]),
-    ("Frau: Huber", [("Huber", PER, ())]),
-    ("Frau\nHuber", [("Huber", PER, ())]),
-    ("FRAU HUBER", [("HUBER", PER, ())]),
+    # courtesy titles: unknown names are patients (PAT), listed ones keep their list
+    ("Hr. Huber", [("Huber", PAT, ())]),
+    ("Frau: Huber", [("Huber", PAT, ())]),
+    ("Frau\nHuber", [("Huber", PAT, ())]),
+    ("FRAU HUBER", [("HUBER", PAT, ())]),
     ("Frau Gstrein", [("Gstrein", PAT, ())]),
     ("Herr Zangerl", [("Zangerl", HCP, ())]),
     ("Dr. Gstrein", [("Gstrein", HCP, ())]),  # the HCP title beats the patient list
-    ("Frau M. Huber", [("M", PER, ("initial",)), ("Huber", PER, ())]),
-    ("Frau H.", [("H", PER, ("initial",))]),
-    ("Fr.Huber", [("Huber", PER, ())]),
+    ("Frau M. Huber", [("M", PAT, ("initial",)), ("Huber", PAT, ())]),
+    ("Frau H.", [("H", PAT, ("initial",))]),
+    ("Fr.Huber", [("Huber", PAT, ())]),
     # "Fr." may be Freitag, but a word that is no German word after it is a name
-    ("am Fr. Huber anrufen", [("Huber", PER, ())]),
+    ("am Fr. Huber anrufen", [("Huber", PAT, ())]),
     # lower-case names after a courtesy title, when they are known names
-    ("frau huber", [("huber", PER, ("lowercase",))]),
+    ("frau huber", [("huber", PAT, ("lowercase",))]),
     ("Frau gstrein", [("gstrein", PAT, ("lowercase",))]),
     # eponyms are names after a title
-    ("Frau Wilson", [("Wilson", PER, ("unknown-word",))]),
+    ("Frau Wilson", [("Wilson", PAT, ("unknown-word",))]),
     # only the name, not the noun after it
-    ("Frau Maier Spaziergang", [("Maier", PER, ())]),
-    ("Frau Hubers Termin", [("Hubers", PER, ())]),
+    ("Frau Maier Spaziergang", [("Maier", PAT, ())]),
+    ("Frau Hubers Termin", [("Hubers", PAT, ())]),
     # one typo from a listed name: flagged, reference = the listed name
     ("Frau Gstrain kommt", [("Gstrain", PAT, ("fuzzy",))]),
-    ("Herr Hubre", [("Hubre", PER, ("fuzzy",))]),
+    ("Herr Hubre", [("Hubre", PAT, ("fuzzy",))]),
     # at most three name words
-    ("Frau Anna Maria Huber Egger", [("Anna", PER, ()), ("Maria", PER, ()), ("Huber", PER, ())]),
+    ("Frau Anna Maria Huber Egger", [("Anna", PAT, ()), ("Maria", PAT, ()), ("Huber", PAT, ())]),
     # greetings and sign-offs: the name is an HCP by default
     ("LG, Sepp", [("Sepp", HCP, ())]),
     ("LG Sepp Pfurtscheller", [("Sepp", HCP, ()), ("Pfurtscheller", HCP, ("unknown-word",))]),
@@ -66,8 +66,8 @@ MUST_MATCH: list[tuple[str, list[tuple[str, Entity, tuple[str, ...]]]]] = [
     ("Hallo, Maria", [("Maria", HCP, ())]),
     ("Hallo Pfurtscheller", [("Pfurtscheller", HCP, ("unknown-word",))]),
     ("MfG Gstrein", [("Gstrein", PAT, ())]),  # a listed patient stays a patient
-    ("Hallo Frau Huber", [("Huber", PER, ())]),  # a courtesy title in the chain: PER
-    ("Herr und Frau Huber", [("Huber", PER, ())]),
+    ("Hallo Frau Huber", [("Huber", PAT, ())]),  # a courtesy title ends the chain: PAT
+    ("Herr und Frau Huber", [("Huber", PAT, ())]),
 ]
 
 

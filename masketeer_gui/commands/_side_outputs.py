@@ -1,0 +1,90 @@
+"""What ``deidentify`` may write beside its output: the encrypted vault and the risk report.
+
+Both are optional and both appear only when the whole run succeeded (like the output itself).
+The vault maps each replacement back to the original; it is encrypted (``vault.py``) and written
+nowhere unless ``--vault`` is given. The risk report holds ids, levels, scores and kind-only reasons.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from masketeer_gui.commands import UsageError
+
+if TYPE_CHECKING:
+    from masketeer_gui.corpus_io import NoteRecord
+    from masketeer_gui.engine.risk_corpus import CorpusRisk
+    from masketeer_gui.parallel import ChunkResult
+    from masketeer_gui.vault import VaultWriter
+
+
+class SideOutputs:
+    """The vault writer and the corpus risk collector of one run (each may be absent)."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.vault: VaultWriter | None = None
+        self.risk: CorpusRisk | None = None
+        self._risk_path: Path | None = args.risk
+        self._patient_key: str = args.patient_key
+        if args.vault is not None:
+            self.vault = _open_vault(args)
+        if args.risk is not None:
+            from masketeer_gui.engine.risk_corpus import CorpusRisk
+
+            self.risk = CorpusRisk()
+
+    def add(self, chunk: list[NoteRecord], lines: list[bytes], result: ChunkResult) -> None:
+        """Record one chunk's mapping (vault) and risks."""
+        if self.vault is not None:
+            from masketeer_gui.engine import fastjson
+            from masketeer_gui.vault import vault_entries
+
+            for record, line in zip(chunk, lines, strict=True):
+                self.vault.add(record.id, vault_entries(record.text, fastjson.loads(line)))
+        if self.risk is not None and result.risks is not None:
+            from masketeer_gui.parallel import patient_scope
+
+            for record, risk in zip(chunk, result.risks, strict=True):
+                self.risk.add(record.id, patient_scope(record, self._patient_key), risk)
+
+    def commit(self) -> None:
+        """Write the risk report and move the vault into place."""
+        if self.risk is not None and self._risk_path is not None:
+            write_risk_report(self._risk_path, self.risk)
+        if self.vault is not None:
+            self.vault.commit()
+
+    def discard(self) -> None:
+        if self.vault is not None:
+            self.vault.discard()
+
+
+def _open_vault(args: argparse.Namespace) -> VaultWriter:
+    from masketeer_gui.commands._passphrase import read_passphrase
+    from masketeer_gui.vault import VaultError, VaultWriter
+
+    if args.vault.exists():
+        raise UsageError(f"{args.vault}: a vault exists there already (never overwritten; choose another file)")
+    if args.vault.resolve().parent == args.output.resolve().parent:
+        print("masketeer deidentify: note: keep the vault apart from the de-identified output", file=sys.stderr)
+    try:
+        return VaultWriter(args.vault, read_passphrase(args.passphrase_file, confirm=True))
+    except VaultError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"{args.vault}: cannot write ({exc.strerror})") from None
+
+
+def write_risk_report(path: Path, risk: CorpusRisk) -> None:
+    """``{"summary": {...}, "notes": [{"id", "level", "score", "reasons"}]}`` written whole or not at all."""
+    from masketeer_gui.commands._atomic import AtomicFile
+    from masketeer_gui.engine import fastjson
+
+    notes, summary = risk.finish()
+    report = {"summary": summary.to_dict(), "notes": [{"id": i, **a.to_dict()} for i, a in notes]}
+    with AtomicFile(path) as handle:
+        handle.write(fastjson.dumps(report) + b"\n")
+        handle.commit()
