@@ -142,6 +142,8 @@ def _records(path: Path, data: bytes, passphrase: str) -> Iterator[list[dict[str
     aead = AESGCM(derive_key(passphrase, salt, log2_n, r, p))
     position, index = _HEADER.size, 0
     while position < len(data):
+        if position + 4 + NONCE_BYTES > len(data):
+            raise VaultError(f"{path}: damaged or incomplete vault")
         (size,) = _LENGTH.unpack_from(data, position)
         nonce = data[position + 4 : position + 4 + NONCE_BYTES]
         sealed = data[position + 4 + NONCE_BYTES : position + 4 + NONCE_BYTES + size]

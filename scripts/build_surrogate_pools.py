@@ -47,6 +47,7 @@ Sonn Wald Lärchen Stein Birken Tann Eichen Linden Hoch Rosen Fichten Erlen Buch
 Falken Adler Hirsch Reh Edel Silber Gold Kristall Alpen Bergen Tauben Lerchen Schwalben Kiefern Rauten Moos
 """
 PLACE_ENDINGS = "berg au feld bach tal hof wald egg stein leiten bühel matt rain halden wang ried"
+NOT_PLACES = "buchenwald birkenau"  # historical places no surrogate may name
 AT_LANDLINE = """
 1 316 463 512 662 732 4242 7242 2742 5574 5572 5522 5223 5224 5232 5238 5242 5244 5262 5332 5352 5356 5372
 5412 5442 5672 4852 5212 5285 5254
@@ -72,7 +73,7 @@ def main(directory: Path = DICTIONARIES) -> None:
     internet = [importlib.import_module(f"faker.providers.internet.{loc}").Provider for loc in LOCALES]
     towns = {fold(t) for _, t in files.read_zip_towns(directory / "zip_at.tsv")}
     words = set(map(fold, files.read_words(directory / "nouns.txt")))
-    words |= set(map(fold, files.read_words(directory / "common_words.txt")[:20000]))
+    words |= set(map(fold, files.read_words(directory / "common_words.txt")))
     names = {fold(n) for n, _ in files.read_first_names(directory / "first_names.tsv")}
     names |= set(map(fold, files.read_words(directory / "surnames.txt")))
     sites = " ".join(fold(s) for s in files.read_phrases(directory / "medical_sites.txt"))
@@ -246,7 +247,7 @@ def fictitious_places(avoid: set[str], sites: str) -> list[str]:
         for ending in PLACE_ENDINGS.split():
             place = root + ending
             folded = fold_word(place)
-            if folded not in avoid and folded not in sites:
+            if folded not in avoid and folded not in sites and folded not in NOT_PLACES.split():
                 places.append(place)
     return sorted(places, key=lambda p: (fold_word(p), p))
 

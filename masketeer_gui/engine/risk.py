@@ -162,7 +162,7 @@ class RiskScorer:
             findings["profession"] = findings.get("profession", 0) + 1
             quasi.add("profession:" + folded)
             return
-        if not token.is_capitalized or len(folded) < 3 or (token.text.isupper() and len(token.text) <= 5):
+        if not token.is_capitalized or len(folded) < 3 or _technical(token.text):
             return
         if not folded.replace("-", "").replace("'", "").isalpha() or folded in index.title_words:
             return
@@ -178,11 +178,21 @@ class RiskScorer:
         lexicon = index.lexicon
         if folded in lexicon.abbreviations or folded in index.whitelist:
             return ""
-        if folded in lexicon.towns and not lexicon.is_word(folded):
-            return "town" if folded in self.data.cities else "small town"
+        if folded in lexicon.towns and folded not in lexicon.nouns:
+            if folded in self.data.cities:
+                return "town"
+            if folded not in lexicon.top_words:  # "Still", "Quick": small towns that are frequent words
+                return "small town"
         if index.is_listed(folded) or (index.is_name(folded) and not index.is_word(folded)):
             return "possible name left"
         base = index.base_name(folded)
         if base is not None and not index.is_word(base):
             return "possible name left"
         return "" if index.looks_like_word(folded) else "unknown capitalised word"
+
+
+def _technical(word: str) -> bool:
+    """An acronym or a lab/device name ("EKG", "NT-proBNP", "SpO2"): no part reads like a name."""
+    return any(
+        any(c.isupper() for c in part[1:]) and not (part.isupper() and len(part) > 5) for part in word.split("-")
+    )

@@ -26,21 +26,24 @@ def issuer(
     return SurrogateIssuer.for_lexicon(key, lexicon(), names, length_preserving)
 
 
-def mask(text: str, *parts: str | tuple[str, Entity], entity: Entity = Entity.PAT) -> list[Span]:
-    """Spans over ``parts`` (each found after the previous one), with the folded text as reference."""
+def mask(text: str, *parts: str | tuple[str, Entity], entity: Entity = Entity.PAT, ref: str = "") -> list[Span]:
+    """Spans over ``parts`` (each found after the previous one), with the folded text (or ``ref``) as reference."""
     spans: list[Span] = []
     position = 0
     for part in parts:
         word, kind = part if isinstance(part, tuple) else (part, entity)
         start = text.index(word, position)
-        ref = fold_phrase(word.removesuffix("'s"))
-        spans.append(Span(start, start + len(word), kind, "Test", ref=ref))
+        spans.append(Span(start, start + len(word), kind, "Test", ref=ref or fold_phrase(word.removesuffix("'s"))))
         position = start + len(word)
     return spans
 
 
 def replaced(
-    text: str, *parts: str | tuple[str, Entity], issuer_: SurrogateIssuer | None = None, scope: str = ""
+    text: str,
+    *parts: str | tuple[str, Entity],
+    issuer_: SurrogateIssuer | None = None,
+    scope: str = "",
+    ref: str = "",
 ) -> list[str]:
     """The surrogates of ``parts`` in ``text``."""
-    return (issuer_ or issuer()).surrogates(text, mask(text, *parts), scope)
+    return (issuer_ or issuer()).surrogates(text, mask(text, *parts, ref=ref), scope)

@@ -104,8 +104,8 @@ def test_a_run_suspends_full_collections_before_it_lists_the_notes(
 def test_the_ui_does_not_reach_into_the_store() -> None:
     private = re.compile(r"\._db\b|\b_db\(")
     found = [
-        f"{path.name}:{n}"
-        for path in UI.glob("*.py")
+        f"{path.relative_to(UI)}:{n}"
+        for path in UI.rglob("*.py")
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         if private.search(line)
     ]

@@ -21,6 +21,7 @@ from masketeer_gui.engine.surrogates.toolkit import Toolkit
 _COUNTRY = re.compile(r"^(?:\+|00)[ \u00a0]?(43|49|41|39|\d{2})")
 _DIGITS = re.compile(r"[0-9]+")
 _DE_MOBILE = frozenset({"15", "16", "17"})
+_MOBILE_LIKE = re.compile(r"6[5-9]|1[5-7]")  # what the phone rule reads as mobile after the trunk 0
 _EMAIL = re.compile(r"^(?P<local>.+?)(?P<at>@|[ \u00a0]?[(\[]at[)\]][ \u00a0]?)(?P<domain>[^@\s]+)$")
 _LOCAL_PIECES = re.compile(r"([^\W\d_]+|[0-9]+)")
 _SECOND_LEVEL = frozenset({"co", "ac", "gv", "or", "gov", "edu"})
@@ -43,7 +44,8 @@ def phone_surrogate(kit: Toolkit, surface: str, ref: str, scope: str) -> str:
             break
     chars = list(surface)
     for index, digit in zip(national, digits, strict=True):
-        chars[index] = digit
+        group_start = index == 0 or not surface[index - 1].isdigit()
+        chars[index] = str(1 + index % 9) if group_start and digit == "0" and surface[index] != "0" else digit
     return "".join(chars)
 
 
@@ -73,10 +75,10 @@ def _new_national(
     country, kind = phone_kind(code, body, kit)
     run = _DIGITS.match(surface, national[len(trunk)]) if body else None
     group = len(run.group()) if run else 0
-    prefix = _prefix(kit, country, kind, min(group, len(body) - 3), ref, scope, attempt) if country else ""
+    prefix = _prefix(kit, country, kind, group, len(body) - 3, ref, scope, attempt) if country else ""
     rest = draw[len(trunk) + len(prefix) :]
-    if rest[:1] == "0":
-        rest = draw[0] + rest[1:]  # no subscriber number starts with 0 (draw[0] never is 0)
+    if rest[:1] == "0" or (kind == "landline" and _MOBILE_LIKE.match(prefix + rest)):
+        rest = "2" + rest[1:]  # no subscriber number starts with 0; a landline never reads as mobile ("01 6…")
     return trunk + prefix + rest
 
 
@@ -90,13 +92,14 @@ def phone_kind(country_code: str, body: str, kit: Toolkit) -> tuple[str, str]:
     return "AT", "mobile" if body[:3] in kit.pools.prefixes.get(("AT", "mobile"), ()) else "landline"
 
 
-def _prefix(kit: Toolkit, country: str, kind: str, length: int, ref: str, scope: str, attempt: int) -> str:
-    """A prefix of that type and ``length`` digits (or the longest shorter one); a bare type digit if none."""
-    for size in range(max(length, 0), 0, -1):
-        pool = kit.pools.prefix_pool(country, kind, size)
+def _prefix(kit: Toolkit, country: str, kind: str, group: int, room: int, ref: str, scope: str, attempt: int) -> str:
+    """A prefix of that type: ``group`` digits long if possible, else shorter, else longer (at most ``room``)."""
+    sizes = [group, *range(min(group, room + 1) - 1, 0, -1), *range(group + 1, room + 1)]
+    for size in sizes:
+        pool = kit.pools.prefix_pool(country, kind, size) if 0 < size <= room else None
         if pool is not None:
             return kit.chooser.choose(f"PHO-prefix-{attempt}", ref, pool, scope)
-    return "" if length <= 0 else ("6" if kind == "mobile" else "5")
+    return ""
 
 
 def email_surrogate(kit: Toolkit, surface: str, scope: str) -> str:

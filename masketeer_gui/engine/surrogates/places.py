@@ -80,7 +80,11 @@ def site_surrogate(kit: Toolkit, surface: str, ref: str, scope: str) -> str:
     if fold(first) in heads or fold(first.rstrip(".")) in heads:
         head, separator = first, space or " "
     else:
-        head, separator = kit.chooser.choose("SIT-head", ref, kit.pools.site_heads, scope), " "
+        limit = kit.length(len(surface) - 4)  # length-preserving: leave room for a place of four letters
+        too_long = None if limit is None else (lambda h: len(h) > limit)
+        head, separator = kit.chooser.choose("SIT-head", ref, kit.pools.site_heads, scope, reject=too_long), " "
+        if limit is not None and len(head) > limit:
+            head = separator = ""  # too short for a head: the place alone
     room = len(surface) - len(head) - len(separator)
     place = kit.chooser.choose("SIT", ref, kit.pools.site_places, scope, kit.length(max(room, 1)))
     if surface.isupper() and len(surface) > 3:

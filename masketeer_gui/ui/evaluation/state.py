@@ -40,12 +40,16 @@ class SampleState:
     annotator: str
     marks: dict[int, dict[MarkKey, MarkRow]] = field(default_factory=dict)
     done: set[int] = field(default_factory=set)
+    _rows: dict[int, SampleNoteRow] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._rows = {n.note_id: n for n in self.view.notes}  # in sample order
 
     @classmethod
     def of(cls, view: SampleView, annotator: str, marks: Iterable[MarkRow], done: Iterable[int]) -> SampleState:
         state = cls(view, annotator, done=set(done) & {n.note_id for n in view.notes})
         for mark in sorted(marks, key=lambda m: m.id):
-            if mark.annotator == annotator and mark.note_id in state.view.external:
+            if mark.annotator == annotator and mark.note_id in state._rows:
                 state.put(mark)
         return state
 
@@ -54,10 +58,10 @@ class SampleState:
         return self.view.notes
 
     def note(self, note_id: int) -> SampleNoteRow:
-        return next(n for n in self.view.notes if n.note_id == note_id)
+        return self._rows[note_id]
 
     def spans(self, note_id: int) -> tuple[SpanRow, ...]:
-        return self.view.spans[self.view.external[note_id]]
+        return self.view.spans[self._rows[note_id].external_id]
 
     # --- marks ---------------------------------------------------------------------------------
     def put(self, mark: MarkRow) -> None:
@@ -102,17 +106,16 @@ class SampleState:
 
     def next_open_note(self, after: int | None) -> int | None:
         """The next note (in sample order, wrapping) that is not done; None when all are."""
-        ids = [n.note_id for n in self.view.notes]
-        start = ids.index(after) + 1 if after in ids else 0
-        return next((ids[(start + i) % len(ids)] for i in range(len(ids)) if ids[(start + i) % len(ids)] not in self.done), None)
+        ids = list(self._rows)
+        start = ids.index(after) + 1 if after in self._rows else 0
+        return next((n for n in ids[start:] + ids[:start] if n not in self.done), None)
 
     # --- as decisions ---------------------------------------------------------------------------
     def decisions(self, note_ids: Sequence[int] | None = None) -> list[Decision]:
         """The marks as ``Decision``s (what the metrics are computed from)."""
         wanted = self.marks if note_ids is None else {n: self.marks.get(n, {}) for n in note_ids}
-        external = self.view.external
         return [
-            mark_decision(mark, external[note_id], self.view.spans[external[note_id]])
+            mark_decision(mark, self._rows[note_id].external_id, self.spans(note_id))
             for note_id, held in wanted.items()
             for mark in held.values()
         ]
