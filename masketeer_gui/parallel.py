@@ -1,10 +1,11 @@
 """Run an analyzer over a stream of notes in worker processes, results in input order.
 
-The parent reads and validates records, sends CHUNKS of ``(id, text)`` to a process pool and
-writes what comes back; workers analyze, render and serialize (``engine.render``), so the
-parent only writes bytes. On Linux the pool forks after the analyzer is built once in the
-parent: workers inherit it (no per-worker dictionary loading, and a broken engine fails
-before any worker starts). Elsewhere ("spawn") each worker builds it from the ``EngineSpec``.
+The parent reads and validates records, sends CHUNKS of ``(id, text, scope)`` to a process pool
+and writes what comes back; workers analyze, render and serialize (``engine.render``, or
+``engine.render_surrogates`` in surrogates mode, scoped by the record's patient id), and score
+the residual risk when asked, so the parent only writes bytes. On Linux the pool forks after
+the analyzer is built once in the parent: workers inherit it (no per-worker dictionary loading,
+and a broken engine fails before any worker starts). Elsewhere ("spawn") each worker builds it from the ``EngineSpec``.
 At most ``2 × workers`` chunks are in flight, so memory stays flat for any corpus size; a worker
 that dies (e.g. killed for memory) fails the run with ``BrokenProcessPool`` instead of hanging.
 """

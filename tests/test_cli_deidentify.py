@@ -190,7 +190,7 @@ def test_dead_worker_exits_1(
         (["--key-file", "{dir}/in.jsonl"], "not a pseudonym key file"),
         (["-o", "{dir}/missing/out.jsonl"], "folder does not exist"),
         (["-o", "{dir}/in.jsonl"], "overwrite the input"),
-        (["--mode", "surrogates"], "invalid choice"),
+        (["--mode", "bogus"], "invalid choice"),
         (["--workers", "0"], "at least 1"),
     ],
 )

@@ -84,7 +84,7 @@ def _last_record_start(data: bytes) -> int:
 
 
 def test_output_that_does_not_match_the_vault_is_refused(tmp_path: Path) -> None:
-    (original, record), *_ = write(tmp_path / "v.vault")
+    (_, record), *_ = write(tmp_path / "v.vault")
     vault = read_vault(tmp_path / "v.vault", PASS)
     record["text"] = record["text"].replace("Gruber", "Huber")
     with pytest.raises(VaultError, match="does not match"):

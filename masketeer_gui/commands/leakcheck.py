@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from masketeer_gui.corpus_io import NoteRecord
 
 EXIT_LEAKS = 3
+SOURCES = {"note": "same note", "patient": "same patient", "list": "name list"}
 
 
 def register(subparsers: Subparsers) -> None:
@@ -42,23 +43,25 @@ def register(subparsers: Subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from masketeer_gui.engine.leak import find_leaks, listed_forms, name_forms
+    from masketeer_gui.engine.lexicon_loader import load_lexicon
     from masketeer_gui.engine.lists import NameLists
 
-    listed = listed_forms(NameLists.from_json(args.names)) if args.names else set()
+    is_word = load_lexicon().is_word  # names that are ordinary words count in their own note only
+    listed = listed_forms(NameLists.from_json(args.names), is_word) if args.names else set()
     by_patient: dict[str, set[str]] = {}
     for original, record, patient in _pairs(args):
         if patient:
-            by_patient.setdefault(patient, set()).update(name_forms(original.text, record["spans"]))
+            by_patient.setdefault(patient, set()).update(name_forms(original.text, record["spans"], is_word))
     notes = words = 0
     for original, record, patient in _pairs(args):
         own = name_forms(original.text, record["spans"])
-        leaks = find_leaks(record, own, by_patient.get(patient, set()), listed)
+        leaks = find_leaks(record, own, by_patient.get(patient, set()), listed, is_word)
         if leaks:
             notes, words = notes + 1, words + len(leaks)
             sources = Counter(leak.source for leak in leaks)
-            detail = ", ".join(f"{source} {n}" for source, n in sorted(sources.items()))
+            detail = ", ".join(f"{SOURCES[source]} {n}" for source, n in sorted(sources.items()))
             shown = ": " + ", ".join(record["text"][k.start : k.end] for k in leaks) if args.show else ""
-            print(f"{record['id']}: {len(leaks)} surviving name form(s) (same {detail}){shown}")
+            print(f"{record['id']}: {len(leaks)} surviving name form(s) ({detail}){shown}")
     print(f"leakcheck: {notes:,} note(s) with leaks, {words:,} surviving name form(s)")
     return EXIT_LEAKS if notes else 0
 

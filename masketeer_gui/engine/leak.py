@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +25,7 @@ from masketeer_gui.engine.span import NAME_ENTITIES, Entity
 _WORD = re.compile(r"[^\W\d_]+(?:['’][sS])?")
 _SPELLED = re.compile(r"(?<=[aou])e")
 MIN_LENGTH = 3
+WordTest = Callable[[str], bool]
 STOP_WORDS = frozenset({"dr", "med", "mag", "frau", "herr", "herrn", "prof", "univ", "dipl", "ing"}) | PARTICLES
 
 
@@ -42,11 +43,14 @@ def loose(word: str) -> str:
     return _SPELLED.sub("", fold(word))
 
 
-def _forms_of(word: str) -> set[str]:
-    """Forms of one word of a name: the word, without a genitive "'s"/"s", never stop words or initials."""
+def _forms_of(word: str, skip: WordTest | None = None) -> set[str]:
+    """Forms of one word of a name: the word, without a genitive "'s"/"s", never stop words or initials
+    (nor, with ``skip``, parts that ``skip`` calls ordinary words)."""
     forms = set()
     for part in word.replace("’", "'").split("-"):
         base = part[:-2] if part.lower().endswith("'s") else part
+        if skip is not None and skip(fold(base)):
+            continue
         for candidate in (base, base[:-1] if base.lower().endswith("s") and len(base) > 4 else ""):
             form = loose(candidate)
             if len(form) >= MIN_LENGTH and fold(candidate) not in STOP_WORDS:
@@ -54,23 +58,27 @@ def _forms_of(word: str) -> set[str]:
     return forms
 
 
-def name_forms(text: str, spans: Iterable[Mapping[str, Any]]) -> set[str]:
-    """Forms of every name a note's person-name spans (``start``, ``end``, ``entity``) covered."""
+def name_forms(text: str, spans: Iterable[Mapping[str, Any]], skip: WordTest | None = None) -> set[str]:
+    """Forms of every name a note's person-name spans (``start``, ``end``, ``entity``) covered.
+
+    ``skip`` (e.g. ``Lexicon.is_word``) leaves out names that are ordinary words ("Sommer", "Koch"):
+    use it for forms searched in OTHER notes, where the word reading is the likely one."""
     forms: set[str] = set()
     for span in spans:
         if Entity(span["entity"]) in NAME_ENTITIES:
             for word in re.findall(r"[^\W\d_]+(?:[-‐‑'’][^\W\d_]+)*", text[span["start"] : span["end"]]):
-                forms |= _forms_of(word.replace("‐", "-").replace("‑", "-"))
+                forms |= _forms_of(word.replace("‐", "-").replace("‑", "-"), skip)
     return forms
 
 
-def listed_forms(names: NameLists) -> set[str]:
-    """Forms of the deployment lists' names (patients, HCPs, persons), whitelist words left out."""
+def listed_forms(names: NameLists, skip: WordTest | None = None) -> set[str]:
+    """Forms of the deployment lists' names (patients, HCPs, persons); whitelist words and, with ``skip``,
+    ordinary words left out."""
     whitelist = {fold(w) for w in names.whitelist}
     forms: set[str] = set()
     for entry in (*names.patients, *names.hcps, *names.persons):
         for word in entry.replace(",", " ").split():
-            forms |= {f for f in _forms_of(word.strip(".")) if f not in whitelist}
+            forms |= {f for f in _forms_of(word.strip("."), skip) if f not in whitelist}
     return forms
 
 
@@ -79,9 +87,12 @@ def find_leaks(
     note: AbstractSet[str],
     patient: AbstractSet[str] = frozenset(),
     listed: AbstractSet[str] = frozenset(),
+    is_word: WordTest | None = None,
 ) -> list[Leak]:
     """Words of an output ``record`` (``text``, ``spans`` with ``pseudonym``) outside its replacements
-    that match a form of this note's names, of the patient's other notes, or of the lists."""
+    that match a form of this note's names, of the patient's other notes, or of the lists.
+
+    With ``is_word``, a lower-case word that is an ordinary word ("max", "sommer") is no leak."""
     text = record["text"]
     masked = output_ranges(record)
     starts = [start for start, _ in masked]
@@ -90,7 +101,10 @@ def find_leaks(
         k = bisect.bisect_right(starts, match.end() - 1) - 1
         if k >= 0 and masked[k][1] > match.start():
             continue
-        source = _source(match.group(), note, patient, listed)
+        word = match.group()
+        if is_word is not None and word.islower() and is_word(fold(word)):
+            continue
+        source = _source(word, note, patient, listed)
         if source:
             leaks.append(Leak(match.start(), match.end(), source))
     return leaks

@@ -40,11 +40,12 @@ WEIGHTS: dict[str, tuple[float, float]] = {
     "unique combination": (1.0, 1.0),
     "rare combination": (0.5, 0.5),
 }
+_CACHE_LIMIT = 100_000
 LOW_CONFIDENCE = frozenset({"fuzzy", "context", "unknown-word", "ambiguous-word", "lowercase", "unlisted town"})
 _AGE = re.compile(
-    r"(?<![\d.,])(?P<age>\d{2,3})(?:[ \u00a0]?-[ \u00a0]?|[ \u00a0])?"
-    r"(?:j(?:ä|ae)hrig\w*|J\.|J\b|Jahre\b|Jahren\b|a\b|LJ\b)|(?P<age2>\d{2,3})\.[ \u00a0]?Lebensjahr|"
-    r"Alter:?[ \u00a0]?(?P<age3>\d{2,3})\b"
+    r"(?<![\d.,])(?P<age>9\d|1[01]\d)(?:[ \u00a0]?-[ \u00a0]?|[ \u00a0])?"
+    r"(?:j(?:ä|ae)hrig\w*|J\.|J\b|Jahre\b|Jahren\b|a\b|LJ\b)|(?P<age2>9\d|1[01]\d)\.[ \u00a0]?Lebensjahr|"
+    r"Alter:?[ \u00a0]?(?P<age3>9\d|1[01]\d)\b"
 )
 _MONTHS = (
     r"J(?:ä|a)n(?:uar)?|Feb(?:ruar)?|M(?:ä|a)rz|Apr(?:il)?|Mai|Juni?|Juli?|Aug(?:ust)?|Sep(?:tember)?"
@@ -98,6 +99,7 @@ class RiskScorer:
     def __init__(self, index: NameIndex, data: RiskData | None = None) -> None:
         self.index = index
         self.data = data or load_risk_data()
+        self._verdicts: dict[str, str] = {}  # folded capitalised word -> reason ('' for none)
 
     @classmethod
     def default(cls, names: NameLists | None = None) -> RiskScorer:
@@ -166,7 +168,12 @@ class RiskScorer:
             return
         if not folded.replace("-", "").replace("'", "").isalpha() or folded in index.title_words:
             return
-        reason = self._capitalised(folded)
+        reason = self._verdicts.get(folded)
+        if reason is None:
+            reason = self._capitalised(folded)
+            if len(self._verdicts) >= _CACHE_LIMIT:
+                self._verdicts.clear()
+            self._verdicts[folded] = reason
         if reason:
             findings[reason] = findings.get(reason, 0) + 1
             if reason.endswith("town"):
@@ -193,6 +200,8 @@ class RiskScorer:
 
 def _technical(word: str) -> bool:
     """An acronym or a lab/device name ("EKG", "NT-proBNP", "SpO2"): no part reads like a name."""
+    if word[1:].islower():
+        return False
     return any(
         any(c.isupper() for c in part[1:]) and not (part.isupper() and len(part) > 5) for part in word.split("-")
     )

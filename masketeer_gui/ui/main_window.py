@@ -30,12 +30,14 @@ from PySide6.QtWidgets import (
 
 from masketeer_gui.ui.commands import StoreCommand
 from masketeer_gui.ui.errors import show_error, show_message
+from masketeer_gui.ui.evaluation.evaluator_view import EvaluatorView
 from masketeer_gui.ui.legend import Legend
 from masketeer_gui.ui.menus import build_menus
 from masketeer_gui.ui.note_list_model import (
-    COL_FLAGS,
     COL_ID,
+    COL_RISK,
     HEADERS,
+    QUEUE,
     ROW_ROLE,
     NoteFilterProxy,
     NoteListModel,
@@ -45,7 +47,10 @@ from masketeer_gui.ui.progress import RunProgress
 from masketeer_gui.ui.project_api import NoteRow, ProjectApi, ReviewNote
 from masketeer_gui.ui.project_ctl import ProjectController
 from masketeer_gui.ui.review import ReviewController
+from masketeer_gui.ui.risk_ctl import RiskController
+from masketeer_gui.ui.risk_menus import build_risk_actions
 from masketeer_gui.ui.stats_view import StatsView
+from masketeer_gui.ui.surrogate_view import SurrogateToggle
 from masketeer_gui.ui.workers import Job, Progress, WorkerHost
 
 APP_TITLE = "Masketeer"
@@ -59,6 +64,8 @@ class MainWindow(QMainWindow):
     runFinished = Signal(int)  # notes analyzed by a full run (also when cancelled)
     jobFinished = Signal(str, bool)  # job label, succeeded
     noteShown = Signal(int)  # note id now in the note view (-1: none)
+    riskAssessed = Signal(int)  # notes with a residual-risk assessment now (risk_ctl)
+    leaksChecked = Signal(int)  # notes with partial leaks found (-1: the check failed)
 
     # actions, made by menus.build_menus
     act_new: QAction
@@ -90,6 +97,9 @@ class MainWindow(QMainWindow):
     act_side: QAction
     act_review_tab: QAction
     act_stats_tab: QAction
+    act_eval_tab: QAction
+    act_surrogates: QAction
+    act_leaks: QAction
     recent_menu: QMenu
 
     def __init__(self, settings: QSettings | None = None) -> None:
@@ -105,6 +115,9 @@ class MainWindow(QMainWindow):
         self.projects = ProjectController(self)
         self.review = ReviewController(self)
         build_menus(self)
+        self.risk = RiskController(self)
+        self.surrogates = SurrogateToggle(self)
+        build_risk_actions(self)
         self._connect_workers()
         self.setAcceptDrops(True)
         self.setWindowTitle(APP_TITLE)
@@ -150,6 +163,8 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.addTab(self.splitter, "Review")
         self.tabs.addTab(self.stats_view, "Statistics")
+        self.evaluation = EvaluatorView(self)
+        self.tabs.addTab(self.evaluation, "Evaluation")
         self.tabs.currentChanged.connect(self._on_tab)
         self.setCentralWidget(self.tabs)
         self.toolbar = QToolBar("Main")
@@ -254,10 +269,10 @@ class MainWindow(QMainWindow):
         self.select_proxy_row(max(0, min(row, self.proxy.rowCount() - 1)))
 
     def flagged_queue(self) -> None:
-        """The clinicians' queue: open notes with flagged spans, the most flagged first."""
+        """The clinicians' queue: open notes that are flagged or at risk, the riskiest (then most flagged) first."""
         self.tabs.setCurrentIndex(0)
-        self.filter.setCurrentText("Open & flagged")
-        self.table.sortByColumn(COL_FLAGS, Qt.SortOrder.DescendingOrder)
+        self.filter.setCurrentText(QUEUE)
+        self.table.sortByColumn(COL_RISK, Qt.SortOrder.DescendingOrder)
         self.select_proxy_row(0)
 
     def next_flagged(self) -> None:
@@ -267,7 +282,7 @@ class MainWindow(QMainWindow):
         for step in range(1, count + 1):
             row = (start + step) % count
             note = self.proxy.index(row, 0).data(ROW_ROLE)
-            if note.flagged and note.review.value == "open":
+            if self.proxy.in_queue(note):
                 self.select_proxy_row(row)
                 return
         self.statusBar().showMessage("No open notes with flagged spans left in this list.", 5000)
@@ -419,6 +434,7 @@ class MainWindow(QMainWindow):
         """Stop the worker threads and close the project (also for tests and --screenshot)."""
         self.workers.shutdown()
         self.previews.shutdown()
+        self.risk.host.shutdown()
         if self.project is not None:
             self.project.close()
             self.project = None

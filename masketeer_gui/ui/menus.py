@@ -163,7 +163,8 @@ def _lists_and_view(w: MainWindow) -> None:
     w.act_side.setChecked(True)
     w.act_review_tab = make_action(w, "&Review", lambda: w.tabs.setCurrentIndex(0), ("Ctrl+1",))
     w.act_stats_tab = make_action(w, "&Statistics", lambda: w.tabs.setCurrentIndex(1), ("Ctrl+2",))
-    view.addActions([w.act_side, w.act_review_tab, w.act_stats_tab])
+    w.act_eval_tab = make_action(w, "E&valuation", lambda: w.tabs.setCurrentWidget(w.evaluation), ("Ctrl+3",))
+    view.addActions([w.act_side, w.act_review_tab, w.act_stats_tab, w.act_eval_tab])
     help_menu = w.menuBar().addMenu("&Help")
     help_menu.addAction(make_action(w, "&Keyboard shortcuts", w.projects.show_shortcuts, ("F1",)))
 

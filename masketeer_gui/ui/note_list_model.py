@@ -12,17 +12,19 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 
+from masketeer_gui.engine.risk import RiskAssessment
 from masketeer_gui.engine.span import ENTITY_NAMES
 from masketeer_gui.ui.project_api import ENTITY_ORDER, NoteRow, ReviewStatus
 
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 _FIXED = ("Note", "Patient", "Length", "Spans")
 _TAIL = ("Flags", "Status")
-HEADERS = (*_FIXED, *(str(e) for e in ENTITY_ORDER), *_TAIL)
+HEADERS = (*_FIXED, *(str(e) for e in ENTITY_ORDER), *_TAIL, "Risk")
 COL_ID, COL_PATIENT, COL_LENGTH, COL_SPANS = range(4)
 COL_FIRST_ENTITY = len(_FIXED)
-COL_FLAGS = len(HEADERS) - 2
-COL_STATUS = len(HEADERS) - 1
+COL_FLAGS = len(HEADERS) - 3
+COL_STATUS = len(HEADERS) - 2
+COL_RISK = len(HEADERS) - 1  # residual re-identification risk (engine.risk), filled in by risk_ctl
 _NUMERIC = frozenset(range(COL_LENGTH, COL_STATUS))
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 Index = QModelIndex | QPersistentModelIndex
@@ -69,6 +71,7 @@ class NoteListModel(QAbstractTableModel):
         super().__init__(parent)
         self._rows: list[NoteRow] = list(rows)
         self._where: dict[int, int] = {}
+        self._risk: dict[int, RiskAssessment] = {}
         self._reindex()
 
     def _reindex(self) -> None:
@@ -84,6 +87,8 @@ class NoteListModel(QAbstractTableModel):
         if not index.isValid():
             return None
         row = self._rows[index.row()]
+        if index.column() == COL_RISK:
+            return self._risk_data(row, role)
         if role == Qt.ItemDataRole.DisplayRole:
             return _cell(row, index.column())
         if role == ROW_ROLE:
@@ -99,6 +104,8 @@ class NoteListModel(QAbstractTableModel):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             return HEADERS[section]
+        if role == Qt.ItemDataRole.ToolTipRole and section == COL_RISK:
+            return "Residual re-identification risk of the note (level and score; sort: highest first)"
         if role == Qt.ItemDataRole.ToolTipRole and COL_FIRST_ENTITY <= section < COL_FLAGS:
             return f"{ENTITY_NAMES[ENTITY_ORDER[section - COL_FIRST_ENTITY]]}: spans per note"
         return None
@@ -108,12 +115,38 @@ class NoteListModel(QAbstractTableModel):
             return
         self.layoutAboutToBeChanged.emit()
         old_keys = [r.id for r in self._rows]
-        self._rows.sort(key=sort_key(column), reverse=order == Qt.SortOrder.DescendingOrder)
+        key = self._risk_key if column == COL_RISK else sort_key(column)
+        self._rows.sort(key=key, reverse=order == Qt.SortOrder.DescendingOrder)
         self._reindex()
         old = self.persistentIndexList()
         new = [self.index(self._where[old_keys[i.row()]], i.column()) for i in old]
         self.changePersistentIndexList(old, new)
         self.layoutChanged.emit()
+
+    # --- residual risk ---------------------------------------------------------------------------
+    def _risk_data(self, row: NoteRow, role: int) -> Any:
+        risk = self._risk.get(row.id)
+        if risk is None:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return f"{risk.level} {risk.score:.1f}"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return ", ".join(risk.reasons) or "nothing identifying left"
+        return None
+
+    def _risk_key(self, row: NoteRow) -> tuple[float, int]:
+        """Risk score first (unknown: below every score), then flagged spans."""
+        risk = self._risk.get(row.id)
+        return (risk.score if risk is not None else -1.0, row.flagged)
+
+    def risk_of(self, note_id: int) -> RiskAssessment | None:
+        return self._risk.get(note_id)
+
+    def set_risks(self, risks: dict[int, RiskAssessment]) -> None:
+        """New risk assessments (all notes, or some merged in); repaints the risk column."""
+        self._risk = risks
+        if self._rows:
+            self.dataChanged.emit(self.index(0, COL_RISK), self.index(len(self._rows) - 1, COL_RISK))
 
     # --- domain access -------------------------------------------------------------------------
     def rows(self) -> list[NoteRow]:
@@ -155,11 +188,13 @@ def _blocks(sorted_rows: list[int]) -> list[tuple[int, int]]:
     return blocks
 
 
+QUEUE = "Review queue (open, flagged or at risk)"
 _MODES: dict[str, Callable[[NoteRow], bool]] = {
     "All notes": lambda r: True,
     "Flagged": lambda r: r.flagged > 0,
     "Open": lambda r: r.review is ReviewStatus.OPEN,
     "Open & flagged": lambda r: r.flagged > 0 and r.review is ReviewStatus.OPEN,
+    QUEUE: lambda r: r.review is ReviewStatus.OPEN and r.flagged > 0,  # or at risk: see NoteFilterProxy
     "Reviewed": lambda r: r.review is ReviewStatus.REVIEWED,
     "With spans": lambda r: r.spans > 0,
     "Without spans": lambda r: r.analyzed and r.spans == 0,
@@ -181,6 +216,7 @@ class NoteFilterProxy(QSortFilterProxyModel):
         self._mode = "All notes"
         self._rows: Callable[[int], NoteRow] | None = None
         self._test: Callable[[NoteRow], bool] | None = None
+        self.at_risk: Callable[[int], bool] = lambda _note_id: False  # set by the risk controller
         self.setDynamicSortFilter(True)
 
     def setSourceModel(self, model: Any) -> None:
@@ -199,8 +235,18 @@ class NoteFilterProxy(QSortFilterProxyModel):
         self._compile()
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
+    def refresh_filter(self) -> None:
+        """Filter again (the queue's risk levels changed)."""
+        self.beginFilterChange()
+        self._compile()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def in_queue(self, row: NoteRow) -> bool:
+        """Open and either flagged or at medium/high residual risk."""
+        return row.review is ReviewStatus.OPEN and (row.flagged > 0 or self.at_risk(row.id))
+
     def _compile(self) -> None:
-        mode, needle = _MODES[self._mode], self._needle
+        mode, needle = (self.in_queue if self._mode == QUEUE else _MODES[self._mode]), self._needle
         if not needle:
             self._test = None if self._mode == "All notes" else mode
             return

@@ -6,6 +6,7 @@ Tab / Shift+Tab, moves it, and the panel underneath explains it (masker, reason,
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
@@ -17,13 +18,16 @@ from masketeer_gui.ui.colours import entity_colour, entity_text_colour
 from masketeer_gui.ui.project_api import ReviewNote
 from masketeer_gui.ui.span_text import Placed, SpanTextEdit
 
+# the replacement of each span of a note (surrogates instead of the stored tags), or None: tags
+Replacements = Callable[[ReviewNote], Sequence[str]]
 
-def pseudonymized(detail: ReviewNote) -> tuple[str, list[Placed]]:
-    """The note with every span replaced by its tag, and where each tag sits."""
+
+def pseudonymized(detail: ReviewNote, replacements: Sequence[str] | None = None) -> tuple[str, list[Placed]]:
+    """The note with every span replaced by its tag (or ``replacements``), and where each one sits."""
     parts: list[str] = []
     placed: list[Placed] = []
     position = length = 0
-    for span, tag in zip(detail.spans, detail.pseudonyms, strict=True):
+    for span, tag in zip(detail.spans, replacements or detail.pseudonyms, strict=True):
         gap = detail.text[position : span.start]
         parts += (gap, tag)
         length += len(gap)
@@ -42,6 +46,8 @@ class NoteView(QWidget):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.detail: ReviewNote | None = None
+        self.replacements: Replacements | None = None
+        self._shown: Sequence[str] = ()
         self._current = -1
         self.header = QLabel("No note selected")
         self.header.setTextFormat(Qt.TextFormat.PlainText)
@@ -54,6 +60,11 @@ class NoteView(QWidget):
         self.explain.setTextFormat(Qt.TextFormat.RichText)
         self.explain.setMinimumHeight(48)
         self.explain.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.risk = QLabel()
+        self.risk.setObjectName("riskLine")
+        self.risk.setWordWrap(True)
+        self.risk.setTextFormat(Qt.TextFormat.RichText)
+        self.risk.hide()
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.original)
         self.splitter.addWidget(self.pseudo)
@@ -62,6 +73,7 @@ class NoteView(QWidget):
         layout.addWidget(self.header)
         layout.addWidget(self.splitter, 1)
         layout.addWidget(self.explain)
+        layout.addWidget(self.risk)
         self.original.spanClicked.connect(self.set_current)
         self.pseudo.spanClicked.connect(self.set_current)
         self._explain_current()
@@ -69,6 +81,18 @@ class NoteView(QWidget):
     def set_side_by_side(self, on: bool) -> None:
         """Show or hide the pseudonymized pane."""
         self.pseudo.setVisible(on)
+
+    def set_replacements(self, replacements: Replacements | None) -> None:
+        """Show ``replacements`` (e.g. surrogates) in the pseudonymized pane instead of the tags."""
+        self.replacements = replacements
+        if self.detail is not None:
+            span = self.current_span()
+            self.set_note(self.detail, span.start if span else None)
+
+    def set_risk(self, html: str) -> None:
+        """The note's residual re-identification risk line (rich text; '' hides it)."""
+        self.risk.setText(html)
+        self.risk.setVisible(bool(html))
 
     def set_note(self, detail: ReviewNote | None, keep_offset: int | None = None) -> None:
         """Show ``detail``; ``keep_offset`` re-selects the span at that offset (after an edit)."""
@@ -78,10 +102,12 @@ class NoteView(QWidget):
             self.header.setText("No note selected")
             self.original.show_text("", [], frozenset())
             self.pseudo.show_text("", [], frozenset())
+            self._shown = ()
         else:
             self.header.setText(self._header_text(detail))
             self.original.show_text(detail.text, [(s.start, s.end, s) for s in detail.spans], detail.accepted)
-            text, placed = pseudonymized(detail)
+            self._shown = self.replacements(detail) if self.replacements is not None else detail.pseudonyms
+            text, placed = pseudonymized(detail, self._shown)
             self.pseudo.show_text(text, placed, detail.accepted)
             if keep_offset is not None:
                 self._current = self.original.index_at(keep_offset)
@@ -148,5 +174,7 @@ class NoteView(QWidget):
             lines.append(f"<b>Needs review:</b> {escape(', '.join(span.flags))}")
         decided = "accepted" if (span.start, span.end) in self.detail.accepted else "not yet accepted"
         tag = self.detail.pseudonyms[self._current]
-        lines.append(f"Pseudonym {escape(tag)} · characters {span.start}–{span.end} · {decided}")
+        shown = self._shown[self._current] if self._current < len(self._shown) else tag
+        replaced = f"Surrogate “{escape(shown)}” (tag {escape(tag)})" if shown != tag else f"Pseudonym {escape(tag)}"
+        lines.append(f"{replaced} · characters {span.start}–{span.end} · {decided}")
         return "<br>".join(lines)

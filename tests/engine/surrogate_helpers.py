@@ -20,9 +20,7 @@ def lexicon() -> Lexicon:
     return load_lexicon()
 
 
-def issuer(
-    key: bytes = KEY, names: NameLists | None = None, length_preserving: bool = False
-) -> SurrogateIssuer:
+def issuer(key: bytes = KEY, names: NameLists | None = None, length_preserving: bool = False) -> SurrogateIssuer:
     return SurrogateIssuer.for_lexicon(key, lexicon(), names, length_preserving)
 
 

@@ -101,14 +101,26 @@ def test_email_name_pieces_match_the_name_surrogates() -> None:
     text = "Frau Maria Huber, maria.huber@tirol-kliniken.at"
     first, last, mail = replaced(text, "Maria", "Huber", ("maria.huber@tirol-kliniken.at", Entity.MAI))
     local = mail.split("@")[0]
-    assert local == f"{first}.{last}".lower().replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").replace("ß", "ss")
+    assert local == f"{first}.{last}".lower().replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").replace(
+        "ß", "ss"
+    )
 
 
 def test_email_keeps_role_words_and_maps_free_mail_to_free_mail() -> None:
     (new,) = replaced("info@gmx.at", ("info@gmx.at", Entity.MAI))
     local, domain = new.split("@")
     assert local == "info" and domain != "gmx.at"
-    assert domain in {"aol.de", "chello.at", "gmail.com", "gmx.de", "googlemail.com", "hotmail.de", "kabsi.at", "web.de", "yahoo.de"}
+    assert domain in {
+        "aol.de",
+        "chello.at",
+        "gmail.com",
+        "gmx.de",
+        "googlemail.com",
+        "hotmail.de",
+        "kabsi.at",
+        "web.de",
+        "yahoo.de",
+    }
 
 
 @pytest.mark.parametrize(

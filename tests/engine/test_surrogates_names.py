@@ -10,7 +10,7 @@ from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.engine.surrogates import load_pools
-from tests.engine.surrogate_helpers import KEY, OTHER_KEY, issuer, lexicon, mask, replaced
+from tests.engine.surrogate_helpers import OTHER_KEY, issuer, lexicon, mask, replaced
 
 POOLS = load_pools()
 FEMALE = {fold(n) for n in POOLS.female.entries}
@@ -119,9 +119,7 @@ def test_genitive_is_kept(word: str, suffix: str) -> None:
 
 
 def test_genitive_after_s_takes_an_apostrophe() -> None:
-    found = next(
-        (n for n in SURNAME_LIST if replaced(f"Herr {cap(n)}", cap(n))[0].endswith(("s", "z", "x"))), None
-    )
+    found = next((n for n in SURNAME_LIST if replaced(f"Herr {cap(n)}", cap(n))[0].endswith(("s", "z", "x"))), None)
     assert found is not None
     (base,) = replaced(f"Herr {cap(found)}", cap(found))
     (new,) = replaced(f"{cap(found)}s Frau", f"{cap(found)}s")
@@ -143,7 +141,7 @@ def test_particles_and_titles_inside_a_span_are_kept() -> None:
 @FAST
 @given(st.lists(st.sampled_from(SURNAME_LIST), min_size=1, max_size=8, unique=True))
 def test_surrogate_never_equals_a_listed_real_name(listed_pool_names: list[str]) -> None:
-    pool_names = sorted(SURNAMES)[: 400]  # list many pool names as real patients: the draw must avoid them
+    pool_names = sorted(SURNAMES)[:400]  # list many pool names as real patients: the draw must avoid them
     names = NameLists(patients=tuple(cap(n) for n in pool_names[:300]) + tuple(cap(n) for n in listed_pool_names))
     forbidden = {fold(n) for n in names.patients}
     chooser = issuer(names=names)
@@ -158,3 +156,13 @@ def test_length_preserving_names(first: str, last: str) -> None:
     text = f"Frau {cap(first)} {cap(last)}s Befund"
     new = replaced(text, cap(first), f"{cap(last)}s", issuer_=issuer(length_preserving=True))
     assert [len(n) for n in new] == [len(first), len(last) + 1]
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [("Lieber Walter, danke!", "first"), ("LG Walter", "first"), ("Herr Walter kam.", "last"), ("Walter kam.", "last")],
+)
+def test_a_name_of_both_lists_is_a_first_name_after_a_greeting(text: str, role: str) -> None:
+    assert "walter" in LEX.first_names and "walter" in LEX.surnames
+    (new,) = replaced(text, "Walter")
+    assert fold(new) in (MALE if role == "first" else SURNAMES)

@@ -28,7 +28,9 @@ def test_header_names_source_and_licence(name: str) -> None:
 
 
 def test_script_regenerates_the_shipped_pools(tmp_path: Path) -> None:
-    spec = importlib.util.spec_from_file_location("build_pools", DICTIONARIES.parent / "scripts/build_surrogate_pools.py")
+    spec = importlib.util.spec_from_file_location(
+        "build_pools", DICTIONARIES.parent / "scripts/build_surrogate_pools.py"
+    )
     assert spec is not None and spec.loader is not None
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)

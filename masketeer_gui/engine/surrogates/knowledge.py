@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from masketeer_gui.engine.lexicon import Lexicon
+from masketeer_gui.engine.lexicon import Lexicon, SalutationKind
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.surrogates.pools import SurrogatePools
 
@@ -23,6 +23,7 @@ BUILT_IN_TITLES: dict[tuple[str, ...], str] = {
     ("dr",): "", ("dr", "in"): "f", ("mag",): "", ("mag", "a"): "f", ("prof",): "", ("patientin",): "f",
     ("patient",): "m", ("pat",): "", ("sr",): "f", ("schwester",): "f", ("dgks",): "f", ("dgkp",): "",
 }  # fmt: skip
+BUILT_IN_INFORMAL = frozenset({("hallo",), ("hi",), ("liebe",), ("lieber",), ("servus",), ("lg",), ("glg",)})
 
 
 @dataclass(frozen=True)
@@ -34,13 +35,20 @@ class NameKnowledge:
     titles: Mapping[tuple[str, ...], str] = field(default_factory=lambda: dict(BUILT_IN_TITLES))
     site_heads: frozenset[str] = frozenset()
     is_word: Callable[[str], bool] = field(default=lambda folded: False)
+    informal: frozenset[tuple[str, ...]] = BUILT_IN_INFORMAL  # greetings and sign-offs: a first name follows
 
     @classmethod
     def from_lexicon(cls, lexicon: Lexicon) -> NameKnowledge:
         titles = dict(BUILT_IN_TITLES)
+        informal = set(BUILT_IN_INFORMAL)
         for salutation in lexicon.salutations:
-            titles[tuple(w for part in salutation.words for w in _WORD.findall(part))] = salutation.gender
-        return cls(lexicon.first_names, lexicon.surnames, titles, lexicon.site_words, lexicon.is_word)
+            words = tuple(w for part in salutation.words for w in _WORD.findall(part))
+            titles[words] = salutation.gender
+            if salutation.kind in (SalutationKind.GREETING, SalutationKind.SIGNOFF):
+                informal.add(words)
+        return cls(
+            lexicon.first_names, lexicon.surnames, titles, lexicon.site_words, lexicon.is_word, frozenset(informal)
+        )
 
     @classmethod
     def from_pools(cls, pools: SurrogatePools) -> NameKnowledge:
@@ -58,10 +66,14 @@ class NameKnowledge:
     def is_title(self, folded: str) -> bool:
         return (folded,) in self.titles
 
+    def after_informal(self, text: str, start: int) -> bool:
+        """A greeting or sign-off right before ``text[start:]`` ("Lieber ___", "LG ___"): a first name follows."""
+        words = self._words_before(text, start)
+        return any(tuple(words[-size:]) in self.informal for size in range(1, min(MAX_TITLE_WORDS, len(words)) + 1))
+
     def gender_before(self, text: str, start: int) -> str:
         """The gender the salutation right before ``text[start:]`` implies (f, m or '')."""
-        line_start = text.rfind("\n", max(0, start - _LOOK_BACK), start) + 1
-        words = [fold(w) for w in _WORD.findall(text, max(line_start, start - _LOOK_BACK), start)]
+        words = self._words_before(text, start)
         for _ in range(3):  # "Sehr geehrte Frau Dr. Mag.a": skip gender-less titles, at most three
             for size in range(min(MAX_TITLE_WORDS, len(words)), 0, -1):
                 gender = self.titles.get(tuple(words[-size:]))
@@ -73,3 +85,9 @@ class NameKnowledge:
                 return gender
             words = words[:-size]
         return ""
+
+    @staticmethod
+    def _words_before(text: str, start: int) -> list[str]:
+        """Folded words of the same line shortly before ``start``."""
+        line_start = text.rfind("\n", max(0, start - _LOOK_BACK), start) + 1
+        return [fold(w) for w in _WORD.findall(text, max(line_start, start - _LOOK_BACK), start)]

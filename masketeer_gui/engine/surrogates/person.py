@@ -60,9 +60,10 @@ def plan_names(text: str, spans: Sequence[Span], knowledge: NameKnowledge) -> di
         words = [(k, m.group()) for k in run for m in WORD.finditer(text, spans[k].start, spans[k].end)]
         names = [i for i, (_, word) in enumerate(words) if _is_name_word(word, knowledge)]
         gender = knowledge.gender_before(text, spans[run[0]].start)
+        informal = len(names) == 1 and knowledge.after_informal(text, spans[run[0]].start)
         slots: dict[int, list[NameSlot]] = {k: [] for k in run}
         for i, (k, word) in enumerate(words):
-            role = _role(word, bool(names) and i == names[-1], knowledge)
+            role = _role(word, bool(names) and i == names[-1] and not informal, knowledge)
             slots[k].append(NameSlot(role, gender if role == "first" else ""))
         plan.update({k: tuple(v) for k, v in slots.items()})
     return plan
@@ -74,7 +75,8 @@ def _is_name_word(word: str, knowledge: NameKnowledge) -> bool:
 
 
 def _role(word: str, is_last: bool, knowledge: NameKnowledge) -> str:
-    """first or last: by the lists when they agree on one, else the last word of a run is the surname."""
+    """first or last: by the lists when they agree on one, else the last word of a run is the surname
+    (``is_last`` is False for a lone name after a greeting: "Lieber Walter")."""
     base, _ = split_genitive(word, knowledge)
     parts = [fold(p) for p in _HYPHEN.split(base)[::2] if p]
     first = all(p in knowledge.first_names for p in parts)

@@ -104,4 +104,3 @@ def _status_text(state: SampleState, note_id: int) -> str:
     if status is NoteStatus.DONE:
         return "done (TN)" if state.true_negative(note_id) else "done"
     return str(status)
-

@@ -2,9 +2,10 @@
 
 The review tab's single-letter shortcuts (N, S, M, T, D…) are window-wide. So that the same
 letters mean the evaluator's actions here, without two shortcuts fighting over one key, the
-evaluator's keys are not registered as shortcuts at all: ``KeyRouter`` claims them for the
-widgets it watches (it accepts the ``ShortcutOverride`` event, which keeps the window's shortcuts
-out) and calls the handler on the key press. Menus and tooltips show the same keys.
+evaluator's keys are not registered as shortcuts at all: ``KeyRouter`` claims every plain key
+(no Ctrl/Alt, no function key) for the widgets it watches by accepting its ``ShortcutOverride``
+event, which keeps the window's one-key shortcuts out, and calls the handler on the key press of
+an evaluator key; other keys (arrows, Shift+arrows) stay the widget's. Ctrl+Z, F1… still work.
 """
 
 from __future__ import annotations
@@ -21,8 +22,13 @@ from masketeer_gui.ui.actions import shortcut_text
 EVAL_KEYS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("tp", "&TP: it is PHI", ("1", "Y"), "The current span masks PHI (true positive); moves on"),
     ("fp", "&FP: no PHI", ("2", "X"), "The current span masks no PHI (false positive); moves on"),
-    ("type", "Judge the t&ype…", ("E",), "Say which type the span really is (1–9); a TP with a judged type"),
-    ("missed", "Add &missed span…", ("M", "Ins"), "The selected words are PHI the engine missed (FN); 1–9 picks the type"),
+    ("judge_type", "Judge the t&ype…", ("E",), "Say which type the span really is (1–9); a TP with a judged type"),
+    (
+        "missed",
+        "Add &missed span…",
+        ("M", "Ins"),
+        "The selected words are PHI the engine missed (FN); 1–9 picks the type",
+    ),
     ("tn", "Nothing to mask (T&N)", ("T", "0"), "A note without spans that needs none (true negative); closes it"),
     ("clear", "&Clear decision", ("Del", "Backspace"), "Forget the decision on the current span or missed stretch"),
     ("done", "Note &done", ("D",), "Close the note as done (every span judged); again: reopen it"),
@@ -46,7 +52,6 @@ class KeyRouter(QObject):
         super().__init__(parent)
         self._handler = handler
         self._table = [(QKeySequence(k), name) for name, _t, keys, _tip in EVAL_KEYS for k in keys]
-        self.enabled = True
 
     def watch(self, *widgets: QObject) -> None:
         for widget in widgets:
@@ -62,14 +67,26 @@ class KeyRouter(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
-        if not self.enabled or kind not in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
-            return False
-        if not isinstance(event, QKeyEvent):
+        if kind not in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) or not isinstance(event, QKeyEvent):
             return False
         name = self.name_for(event)
+        if kind == QEvent.Type.ShortcutOverride:
+            if name is None and not _plain(event):
+                return False
+            event.accept()  # the window's one-key shortcuts (the review's) stay out of this view
+            return True
         if name is None:
-            return False
+            return False  # the widget's own key (arrows, selection…)
         event.accept()
-        if kind == QEvent.Type.KeyPress:
-            self._handler(name)
+        self._handler(name)
         return True
+
+
+def _plain(event: QKeyEvent) -> bool:
+    """A key without Ctrl/Alt/Meta that is no function key: the kind the review binds window-wide."""
+    if event.modifiers() & (CONTROL | Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.MetaModifier):
+        return False
+    return not (Qt.Key.Key_F1 <= event.key() <= Qt.Key.Key_F35 or event.key() in (Qt.Key.Key_Escape, Qt.Key.Key_Tab))
+
+
+CONTROL = Qt.KeyboardModifier.ControlModifier

@@ -27,7 +27,7 @@ class MarkTarget(Protocol):
     state: SampleState | None
 
     def store(self) -> Project: ...
-    def mark_changed(self, note_id: int) -> None: ...
+    def mark_changed(self, note_id: int, focus: int | None = None) -> None: ...
     def report_failure(self, exc: Exception) -> None: ...
 
 
@@ -74,13 +74,13 @@ class MarkChange(QUndoCommand):
             done = self._done_set()
             self._done_before = self.note_id in done
             self._set_done(done, self.done)
-        self.target.mark_changed(self.note_id)
+        self.target.mark_changed(self.note_id, _offset(self.after or self.before))
 
     def revert(self) -> None:
         self._replace(self.before)
         if self._done_before is not None:
             self._set_done(self._done_set(), self._done_before)
-        self.target.mark_changed(self.note_id)
+        self.target.mark_changed(self.note_id, _offset(self.before or self.after))
 
     def redo(self) -> None:
         if self._skip_redo:
@@ -139,6 +139,11 @@ class MarkChange(QUndoCommand):
         else:
             done.discard(self.note_id)
         saved.save_done(self.target.store(), self.sample_id, self.annotator, done)
+
+
+def _offset(spec: MarkSpec | None) -> int | None:
+    """Where the changed mark is, to show it after an undo or redo (None: the whole note)."""
+    return spec.start if spec is not None else None
 
 
 def done_change(target: MarkTarget, state: SampleState, note_id: int, done: bool) -> MarkChange:
