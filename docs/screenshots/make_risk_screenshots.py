@@ -1,6 +1,6 @@
 """Render surrogates.png and risk-queue.png from a real window on the demo project (offscreen is fine).
 
-    QT_QPA_PLATFORM=offscreen .venv/bin/python docs/screenshots/make_risk_screenshots.py
+QT_QPA_PLATFORM=offscreen .venv/bin/python docs/screenshots/make_risk_screenshots.py
 """
 
 from __future__ import annotations
@@ -14,10 +14,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
+from make_screenshots import save, wait_for  # noqa: E402
 from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
-
-from make_screenshots import save, wait_for  # noqa: E402
 
 from masketeer_gui.engine.span import NAME_ENTITIES  # noqa: E402
 from masketeer_gui.ui.demo import ensure_demo_project  # noqa: E402

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QLabel
 
 from masketeer_gui.engine.risk import LEVELS, NoteRisk, RiskAssessment
 from masketeer_gui.ui.engine_access import engine_parts
+from masketeer_gui.ui.note_list_model import COL_RISK, COL_SPANS
 from masketeer_gui.ui.project_api import ReviewStatus
 from masketeer_gui.ui.risk_jobs import RiskResult, assess_notes, check_leaks
 from masketeer_gui.ui.workers import Job, Progress, WorkerHost
@@ -41,6 +42,9 @@ class RiskController(QObject):
         self._running = False
         self._pending: set[int] = set()
         window.proxy.at_risk = self.at_risk
+        header = window.table.horizontalHeader()  # shown right after "Spans" (a saved layout may move it)
+        header.moveSection(header.visualIndex(COL_RISK), COL_SPANS + 1)
+        header.resizeSection(COL_RISK, header.fontMetrics().horizontalAdvance("medium 0.0") + 14)
         window.statusBar().addPermanentWidget(self.summary_label)
         window.projectOpened.connect(lambda _path: self.assess())
         window.runFinished.connect(lambda done: self.assess() if done else None)

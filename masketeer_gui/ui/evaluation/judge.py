@@ -80,9 +80,10 @@ class JudgeController(QObject):
     def _add_missed(self, state: SampleState, note_id: int, start: int, end: int, entity: Entity) -> None:
         after = MarkSpec(MarkLabel.FN, start, end, entity)
         if self.view.perform(MarkChange(self.view, state, note_id, f"Add missed {entity} span", None, after)):
-            missed = state.missed(note_id)
-            index = next((i for i, m in enumerate(missed) if m.start == start), -1)
-            self.view.pane.set_current(len(state.spans(note_id)) + index if index >= 0 else -1)
+            self.view.hint(f"Added as missed {entity} (FN). Del removes it again (click it first).")
+            undecided = state.undecided(note_id)
+            if undecided:
+                self.view.pane.set_current(undecided[0])
 
     def clear(self) -> None:
         state, note_id = self.view.state, self.view.current_note_id()
