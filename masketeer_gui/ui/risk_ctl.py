@@ -47,7 +47,7 @@ class RiskController(QObject):
         header.resizeSection(COL_RISK, header.fontMetrics().horizontalAdvance("medium 0.0") + 14)
         window.statusBar().addPermanentWidget(self.summary_label)
         window.projectOpened.connect(lambda _path: self.assess())
-        window.runFinished.connect(lambda done: self.assess() if done else None)
+        window.runFinished.connect(lambda done: self.assess() if done or not self.final else None)
         window.workers.succeeded.connect(self._on_window_job)
         window.noteShown.connect(self.show_note_risk)
         window.undo_stack.indexChanged.connect(lambda _i: self.update_summary())
@@ -65,6 +65,9 @@ class RiskController(QObject):
         project = self.window.project
         if project is None:
             return
+        running = self.window.workers.current
+        if note_ids is None and running is not None and running.meta.get("corpus"):
+            return  # not beside a run (both hold the GIL): its runFinished comes back here
         if note_ids is None:
             self.host.cancel_all()
             self.notes, self.final, self._pending = {}, {}, set()

@@ -1,9 +1,11 @@
 """The note being judged: its text with every span painted by the review's ``SpanTextEdit`` in its
 entity colour, styled by the evaluator's decision, and a line that explains the current span.
 
-Undecided: wavy underline. TP: bold. FP: grey and struck through. Missed (FN, added by the
-evaluator): italic with a dashed underline. The engine's spans come first in the pane's span
-list (index = position in the note's frozen spans), the missed stretches after them.
+Undecided: wavy underline. TP: a thick bar under it (dashed: the evaluator says the type is
+wrong). FP: grey and struck through. Missed (FN, added by the evaluator): dashed underline.
+(Extra selections can colour, underline and strike text but not make it bold or italic, so the
+TP bar is painted over the viewport like the current span's frame.) The engine's spans come
+first in the pane's span list (index = position in the note's frozen spans), the missed after.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from html import escape
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QFont, QTextCharFormat
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QTextCharFormat
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from masketeer_gui.engine.span import ENTITY_NAMES, Entity, Span
@@ -24,10 +26,11 @@ from masketeer_gui.ui.span_text import Placed, SpanTextEdit
 MISSED = "Missed"  # the masker name of a stretch the evaluator added as missed
 FP_BACKGROUND = "#BBBBBB"
 LEGEND = (
-    "<small>Undecided: <u>wavy underline</u> · TP: <b>bold</b> · FP: <s>grey, struck through</s> · "
-    "missed (FN): <i>italic, dashed underline</i> · keys: 1/Y TP, 2/X FP, E type, M missed, "
-    "T/0 TN, D done, N/Space next undecided</small>"
+    "<small>Undecided: wavy underline · TP: thick bar under it (dashed: type wrong) · FP: grey, "
+    "<s>struck through</s> · missed (FN): dashed underline · keys: 1/Y TP, 2/X FP, E type, "
+    "M missed, Del clear, T/0 TN, D done, N/Space next undecided</small>"
 )
+TP_BAR = 3  # pixels
 
 
 class DecisionTextEdit(SpanTextEdit):
@@ -43,7 +46,6 @@ class DecisionTextEdit(SpanTextEdit):
         if span.masker == MISSED:
             fmt.setBackground(entity_colour(span.entity))
             fmt.setForeground(entity_text_colour(span.entity))
-            fmt.setFontItalic(True)
             fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.DashUnderline)
         elif mark is None:
             fmt.setBackground(entity_colour(span.entity))
@@ -57,8 +59,24 @@ class DecisionTextEdit(SpanTextEdit):
         else:
             fmt.setBackground(entity_colour(span.entity))
             fmt.setForeground(entity_text_colour(span.entity))
-            fmt.setFontWeight(QFont.Weight.Bold)
         return fmt
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """The text, the current span's frame, then a bar under every span judged TP."""
+        super().paintEvent(event)
+        judged = [(s, m) for _a, _b, s in self._placed if (m := self.decisions.get((s.start, s.end))) is not None]
+        judged = [(s, m) for s, m in judged if m.label is MarkLabel.TP and s.masker != MISSED]
+        if not judged:
+            return
+        painter = QPainter(self.viewport())
+        for span, mark in judged:
+            pen = QPen(self.palette().text().color(), TP_BAR)
+            wrong = mark.entity is not None and mark.entity != span.entity
+            pen.setStyle(Qt.PenStyle.DashLine if wrong else Qt.PenStyle.SolidLine)
+            painter.setPen(pen)
+            for rect in self._line_rects(span.start, span.end):
+                painter.drawLine(rect.left(), rect.bottom() - 1, rect.right(), rect.bottom() - 1)
+        painter.end()
 
     def restyle(self, placed: list[Placed]) -> None:
         """New decisions on the same text: repaint the spans, keep the scroll position and selection."""

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from masketeer_gui.ui.actions import shortcut_text
-from masketeer_gui.ui.evaluation.decision_model import COL_NOTE, HEADERS, DecisionModel
+from masketeer_gui.ui.evaluation.decision_model import COL_NOTE, COL_POSITION, HEADERS, DecisionModel
 from masketeer_gui.ui.evaluation.keys import EVAL_KEYS
 from masketeer_gui.ui.evaluation.sample_dialog import sample_title
 from masketeer_gui.ui.evaluation.state import SampleState
@@ -119,6 +119,7 @@ def note_table(model: DecisionModel) -> QTableView:
     metrics = header.fontMetrics()
     for column, title in enumerate(HEADERS):
         header.resizeSection(column, metrics.horizontalAdvance(title) + 18)
+    header.resizeSection(COL_POSITION, metrics.horizontalAdvance("0000") + 12)
     header.resizeSection(COL_NOTE, metrics.horizontalAdvance("N00000000") + 12)
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     header.setStretchLastSection(True)
