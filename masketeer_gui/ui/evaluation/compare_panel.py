@@ -78,7 +78,7 @@ class ComparePanel(QWidget):
         self.summary.setWordWrap(True)
         self.side = RowsModel(SIDE_COLUMNS, self)
         self.changes = RowsModel(CHANGE_COLUMNS, self)
-        self.side_table = table_view(self.side, "compareSideBySide")
+        self.side_table = table_view(self.side, "compareSideBySide", stretch=0)
         self.changes_table = table_view(self.changes, "compareChanges")
         self.changes_table.doubleClicked.connect(self._open_note)
         self._layout()

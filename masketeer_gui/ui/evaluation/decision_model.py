@@ -14,7 +14,7 @@ from PySide6.QtGui import QBrush, QColor
 from masketeer_gui.ui.evaluation.state import NoteStatus, SampleState
 
 NOTE_ROLE = Qt.ItemDataRole.UserRole + 1
-HEADERS = ("#", "Note", "Stratum", "Spans judged", "Missed", "Status")
+HEADERS = ("#", "Note", "Stratum", "Judged", "Missed", "Status")
 COL_POSITION, COL_NOTE, COL_STRATUM, COL_JUDGED, COL_MISSED, COL_STATUS = range(len(HEADERS))
 DONE_HEX = "#117733"  # Tol green: done
 Index = QModelIndex | QPersistentModelIndex
@@ -102,5 +102,5 @@ class DecisionModel(QAbstractTableModel):
 def _status_text(state: SampleState, note_id: int) -> str:
     status = state.status(note_id)
     if status is NoteStatus.DONE:
-        return "done (TN)" if state.true_negative(note_id) else "done"
+        return "TN, done" if state.true_negative(note_id) else "done"
     return str(status)

@@ -231,6 +231,7 @@ class EvaluatorView(QWidget):
         return True
 
     def mark_changed(self, note_id: int, focus: int | None = None) -> None:
+        """A command changed ``note_id``'s marks: repaint its row and the note, and recount."""
         self.model.note_changed(note_id)
         if self.pane.note_id != note_id and self.state is not None:
             self.select_note(note_id)  # an undo of a mark in another note: show it
@@ -238,6 +239,7 @@ class EvaluatorView(QWidget):
             self.pane.refresh(self.state)
         if focus is not None:
             self.pane.set_current(self.pane.view.index_at(focus))
+        self.table.scrollTo(self.table.currentIndex())
         self.top.show_progress(self.state)
         self._show_live()
         self.marksChanged.emit(note_id)

@@ -1,5 +1,6 @@
 """A thin read-only table model over a list of plain rows (metrics rows, agreement pairs, disagreements,
-changes between runs): each column is a header and a function of the row; ``ROW_ROLE`` gives the row."""
+changes between runs): each column is a header and a function of the row; ``ROW_ROLE`` gives the row.
+``table_view`` is the read-only table the evaluator's pages show them in."""
 
 from __future__ import annotations
 
@@ -81,7 +82,8 @@ class RowsModel(QAbstractTableModel, Generic[T]):
         return str(self.data(self.index(row, column)))
 
 
-def table_view(model: RowsModel[Any], name: str) -> QTableView:
+def table_view(model: RowsModel[Any], name: str, stretch: int = -1) -> QTableView:
+    """A read-only table of whole rows; column ``stretch`` (-1: the last) takes the spare width."""
     view = QTableView()
     view.setObjectName(name)
     view.setModel(model)
@@ -91,6 +93,11 @@ def table_view(model: RowsModel[Any], name: str) -> QTableView:
     view.setAlternatingRowColors(True)
     view.setWordWrap(False)
     view.verticalHeader().setVisible(False)
-    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    view.horizontalHeader().setStretchLastSection(True)
+    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 6)
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    if stretch < 0:
+        header.setStretchLastSection(True)
+    else:
+        header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     return view

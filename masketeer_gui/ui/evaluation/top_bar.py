@@ -60,6 +60,7 @@ class TopBar(QWidget):
         self.live.setObjectName("liveMetrics")
         self.live.setTextFormat(Qt.TextFormat.RichText)
         self.live.setWordWrap(True)
+        self.live.setMinimumHeight(self.live.fontMetrics().height() * 3 + 6)  # no relayout as it fills
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         for widget, stretch in ((QLabel("Sample"), 0), (self.samples, 2), (self.sample_button, 0),
