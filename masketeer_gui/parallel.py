@@ -24,7 +24,6 @@ from itertools import islice
 from typing import Protocol
 
 from masketeer_gui.corpus_io import NoteRecord
-from masketeer_gui.engine.lexicon import Lexicon
 from masketeer_gui.engine.lists import NameLists, NoteContext
 from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.pseudonyms import DEFAULT_LENGTH, TagLedger
@@ -106,10 +105,7 @@ class ChunkWorker:
 
 def _surrogate_issuer(spec: EngineSpec, analyzer: Analyzer) -> SurrogateIssuer:
     """On the engine's lexicon when the analyzer has one (genders, roles, titles), else on the pools."""
-    lexicon = getattr(analyzer, "lexicon", None)
-    if isinstance(lexicon, Lexicon):
-        return SurrogateIssuer.for_lexicon(spec.key, lexicon, spec.names, spec.length_preserving)
-    return SurrogateIssuer(spec.key, names=spec.names, length_preserving=spec.length_preserving)
+    return SurrogateIssuer.for_analyzer(spec.key, analyzer, spec.names, spec.length_preserving)
 
 
 def _risk_scorer(spec: EngineSpec, analyzer: Analyzer) -> RiskScorer:

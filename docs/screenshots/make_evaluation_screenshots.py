@@ -122,6 +122,7 @@ def main() -> None:
     mid_note(window)
     save(window, "evaluator.png")
 
+    assert view.state is not None
     io.record_decisions(store, view.state.view, rest)  # anna finishes
     saved.save_done(store, sample.id, "anna", view.state.view.internal.values())
     view.runner.load(sample.id)

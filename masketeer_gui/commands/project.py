@@ -84,6 +84,15 @@ def register(subparsers: Subparsers) -> None:
     export.add_argument(
         "--key-file", type=Path, metavar="FILE", help="pseudonym key (default: the project's)"
     )
+    export.add_argument(
+        "--mode", choices=["tags", "surrogates"], default="tags", help="keyed tags or realistic surrogates"
+    )
+    export.add_argument(
+        "--length-preserving", action="store_true", help="surrogates as long as the originals (surrogates mode)"
+    )
+    export.add_argument(
+        "--names", type=Path, metavar="FILE.json", help="deployment name lists besides the project's (surrogates)"
+    )
     export.set_defaults(handler=_export)
 
 
@@ -140,10 +149,16 @@ def _progress() -> Callable[[int, int, Sequence[AnalyzedNote]], None]:
 
 
 def _export(args: argparse.Namespace) -> int:
+    from masketeer_gui.engine.lists import NameLists
     from masketeer_gui.engine.pseudonyms import load_or_create_key
 
+    if args.length_preserving and args.mode != "surrogates":
+        raise UsageError("--length-preserving needs --mode surrogates")
     key = load_or_create_key(args.key_file) if args.key_file else None
+    names = NameLists.from_json(args.names) if args.names else None
     with opened(args.project, readonly=True) as project:
-        report = project.export_notes(args.output, key=key)
+        report = project.export_notes(
+            args.output, key=key, mode=args.mode, length_preserving=args.length_preserving, names=names
+        )
     say(f"masketeer project export: {report.notes} notes, {report.spans} spans -> {args.output}")
     return 0

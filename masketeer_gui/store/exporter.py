@@ -1,6 +1,7 @@
 """Export of de-identified notes in the ``masketeer deidentify`` format (CONTRACT.md).
 
-Notes are written in import order and rendered by ``engine.render`` exactly as ``deidentify`` does;
+Notes are written in import order and rendered by ``engine.render`` (tags) or
+``engine.render_surrogates`` (surrogates, scoped by patient id) exactly as ``deidentify`` does;
 the key is the project's own (settings.py), so later batches get the same tags for the same
 references. Files are written beside the target and renamed into place: a failed export never
 leaves half a file. Exports are created owner-only (0600): no de-identification is perfect.
@@ -10,23 +11,23 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections import defaultdict
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
 
 from masketeer_gui.engine.pseudonyms import TagLedger
-from masketeer_gui.engine.render import Tagger, render_note, retag_line
+from masketeer_gui.engine.render import RenderedNote, Tagger, render_note, retag_line
+from masketeer_gui.engine.render_surrogates import render_surrogate_note
 from masketeer_gui.engine.span import Span
+from masketeer_gui.engine.surrogates import SurrogateIssuer
 from masketeer_gui.store import settings
 from masketeer_gui.store.db import Database
 from masketeer_gui.store.errors import ProjectStateError, environment_error
-from masketeer_gui.store.models import Note, NoteText, SpanRecord
-from masketeer_gui.store.notes import span_row
-from masketeer_gui.store.rows import ExportReport
+from masketeer_gui.store.models import Note
+from masketeer_gui.store.records import note_records
+from masketeer_gui.store.rows import ExportReport, NoteRecordRow
 
 CHUNK = 1000
 
@@ -48,55 +49,66 @@ def atomic_write(target: Path, write: Callable[[IO[bytes]], None]) -> None:
         raise
 
 
-def _records(db: Database, key: bytes) -> Iterator[tuple[bytes, int]]:
-    """Output lines in import order, rendered exactly as ``masketeer deidentify`` renders them."""
-    tagger, ledger = Tagger(key), TagLedger()
-    last = 0
-    while True:
-        with db.read() as session:
-            notes = session.execute(
-                select(Note.id, Note.external_id, NoteText.text)
-                .join(NoteText, NoteText.note_id == Note.id)
-                .where(Note.id > last)
-                .order_by(Note.id)
-                .limit(CHUNK)
-            ).all()
-            spans = _current_spans(session, [n.id for n in notes])
-        if not notes:
-            return
-        for note_id, external_id, text in notes:
-            rendered = render_note(external_id, text, spans.get(note_id, []), tagger)
+Render = Callable[[NoteRecordRow], RenderedNote]
+SurrogatesFor = Callable[[bytes], SurrogateIssuer]  # the issuer for the export's key
+
+
+def _records(db: Database, render: Render, ledger: TagLedger | None) -> Iterator[tuple[bytes, int]]:
+    """Output lines in import order, rendered exactly as ``masketeer deidentify`` renders them.
+
+    Tags go through ``ledger`` (a tag two references share is told apart, as ``deidentify`` does);
+    surrogates need none.
+    """
+    for chunk in note_records(db, chunk=CHUNK):
+        for note in chunk:
+            rendered = render(note)
+            if ledger is None:
+                yield rendered.line, len(rendered.tags)
+                continue
             tags = [ledger.resolve(tag, digest) for tag, digest in rendered.tags]
             same = tags == [tag for tag, _ in rendered.tags]
-            yield (rendered.line if same else retag_line(rendered.line, text, tags)), len(tags)
-        last = notes[-1].id
+            yield (rendered.line if same else retag_line(rendered.line, note.text, tags)), len(tags)
 
 
-def _current_spans(session: Session, note_ids: list[int]) -> dict[int, list[Span]]:
-    current = (Note.id == SpanRecord.note_id) & (Note.result_run_id == SpanRecord.run_id)
-    query = select(SpanRecord).join(Note, current).where(SpanRecord.note_id.in_(note_ids)).order_by(SpanRecord.start)
-    spans: dict[int, list[Span]] = defaultdict(list)
-    for record in session.scalars(query):
-        spans[record.note_id].append(span_row(record).to_span())
-    return spans
+def _spans(note: NoteRecordRow) -> list[Span]:
+    return [span.to_span() for span in note.spans]
 
 
-def export_notes(db: Database, target: Path, *, key: bytes | None = None) -> ExportReport:
-    """Write every note de-identified to ``target`` (JSONL); refuses if some are not analysed."""
+def _renderer(key: bytes, surrogates: SurrogatesFor | None) -> Render:
+    """Tags under ``key``, or surrogates scoped by the note's patient id (``--mode surrogates``)."""
+    if surrogates is None:
+        tagger = Tagger(key)
+        return lambda note: render_note(note.external_id, note.text, _spans(note), tagger)
+    issuer = surrogates(key)
+    return lambda note: render_surrogate_note(note.external_id, note.text, _spans(note), issuer, note.patient_id or "")
+
+
+def project_key(db: Database) -> bytes:
+    """The project's own pseudonym key."""
+    with db.read() as session:
+        stored = settings.get(session, settings.PSEUDONYM_KEY)
+    if stored is None:
+        raise ProjectStateError("the project has no pseudonym key")
+    return bytes.fromhex(stored)
+
+
+def export_notes(
+    db: Database, target: Path, *, key: bytes | None = None, surrogates: SurrogatesFor | None = None
+) -> ExportReport:
+    """Write every note de-identified to ``target`` (JSONL); refuses if some are not analysed.
+
+    With ``surrogates`` (called once with the key), realistic surrogates replace the tags.
+    """
     with db.read() as session:
         missing = session.scalar(select(func.count()).where(Note.result_run_id.is_(None))) or 0
     if missing:
         raise ProjectStateError(f"{missing} note(s) have not been analysed yet; run the project first")
-    if key is None:
-        with db.read() as session:
-            stored = settings.get(session, settings.PSEUDONYM_KEY)
-        if stored is None:
-            raise ProjectStateError("the project has no pseudonym key")
-        key = bytes.fromhex(stored)
+    render = _renderer(key if key is not None else project_key(db), surrogates)
+    ledger = TagLedger() if surrogates is None else None
     counts = [0, 0]
 
     def write(handle: IO[bytes]) -> None:
-        for line, spans in _records(db, key):
+        for line, spans in _records(db, render, ledger):
             handle.write(line)
             counts[0] += 1
             counts[1] += spans

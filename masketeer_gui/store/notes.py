@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
@@ -16,7 +16,15 @@ from masketeer_gui.engine.span import Entity
 from masketeer_gui.store.db import Database
 from masketeer_gui.store.errors import NotFoundError
 from masketeer_gui.store.models import Batch, CorrectionRecord, Note, NoteText, Review, SpanRecord, utcnow
-from masketeer_gui.store.rows import BatchRow, CorrectionRow, NoteDetail, NoteRow, ReviewStatus, SpanRow
+from masketeer_gui.store.rows import (
+    BatchRow,
+    CorrectionRow,
+    NoteDetail,
+    NoteRecordRow,
+    NoteRow,
+    ReviewStatus,
+    SpanRow,
+)
 
 
 def text_hash(text: str) -> str:
@@ -24,7 +32,8 @@ def text_hash(text: str) -> str:
     return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
 
 
-def span_row(span: SpanRecord) -> SpanRow:
+def span_row(span: SpanRecord | Row[*tuple[Any, ...]]) -> SpanRow:
+    """A stored span (an ORM object, or a Core row with the same column names) as a plain row."""
     flags = tuple(span.flags.split(",")) if span.flags else ()
     return SpanRow(
         span.id,
@@ -151,6 +160,12 @@ class Notes:
         """Every note id in import order (what a full run analyses), without building list rows."""
         with self._db.read() as session:
             return all_ids(session)
+
+    def records(self, note_ids: Sequence[int] | None = None, chunk: int = 2000) -> Iterator[list[NoteRecordRow]]:
+        """Notes with the spans of their current result, ``chunk`` at a time (see ``records.py``)."""
+        from masketeer_gui.store.records import note_records  # it builds its rows with ``span_row``
+
+        return note_records(self._db, note_ids, chunk)
 
     def list(self, note_ids: Iterable[int] | None = None) -> list[NoteRow]:
         """Every note (or the given ones) in import order, with counts of its current result."""

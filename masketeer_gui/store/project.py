@@ -8,6 +8,7 @@ what comes out are the frozen rows of ``rows.py``. Sub-services: ``notes``, ``te
 from __future__ import annotations
 
 import getpass
+from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -16,6 +17,7 @@ from sqlalchemy import select, text
 
 from masketeer_gui import __version__
 from masketeer_gui.engine.lists import NameLists
+from masketeer_gui.engine.surrogates import SurrogateIssuer
 from masketeer_gui.store import audit, exporter, importer, migrate, settings, sharing, wordindex
 from masketeer_gui.store.affected import notes_for_keys
 from masketeer_gui.store.analyzers import AnalyzerFactory, default_factory
@@ -46,6 +48,8 @@ from masketeer_gui.store.runs import Runs, recover
 from masketeer_gui.store.sampling import Samples
 from masketeer_gui.store.stats import Statistics
 from masketeer_gui.store.terms import Terms, normalized
+
+EXPORT_MODES = ("tags", "surrogates")
 
 
 def _default_user() -> str:
@@ -191,8 +195,34 @@ class Project:
         with self._db.read() as session:
             return audit.history(session, domain, limit)
 
-    def export_notes(self, target: Path, *, key: bytes | None = None) -> ExportReport:
-        return exporter.export_notes(self._db, Path(target), key=key)
+    def export_notes(
+        self,
+        target: Path,
+        *,
+        key: bytes | None = None,
+        mode: str = "tags",
+        length_preserving: bool = False,
+        names: NameLists | None = None,
+    ) -> ExportReport:
+        """Write the notes as ``masketeer deidentify`` would (``mode``: "tags" or "surrogates").
+
+        Surrogates use the key (the project's by default), the project's name lists (plus ``names``,
+        as a run given them) and each note's patient id as scope: the output equals
+        ``deidentify --mode surrogates --key-file K --names N`` on the same notes and lists.
+        """
+        if mode not in EXPORT_MODES:
+            raise ValueError(f"unknown export mode {mode!r}")
+        if length_preserving and mode != "surrogates":
+            raise ValueError("length_preserving needs mode='surrogates'")
+        surrogates = partial(self._surrogates, names=names, length_preserving=length_preserving)
+        return exporter.export_notes(
+            self._db, Path(target), key=key, surrogates=surrogates if mode == "surrogates" else None
+        )
+
+    def _surrogates(self, key: bytes, *, names: NameLists | None, length_preserving: bool) -> SurrogateIssuer:
+        """A surrogate issuer on the project's engine and current name lists."""
+        feedback, analyzer, _version = self.runs.prepare(names)
+        return SurrogateIssuer.for_analyzer(key, analyzer, feedback.names, length_preserving)
 
     def export_lists(self, target: Path) -> tuple[int, int]:
         return sharing.export_lists(self._db, Path(target))

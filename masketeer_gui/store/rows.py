@@ -136,6 +136,18 @@ class NoteDetail:
 
 
 @dataclass(frozen=True, slots=True)
+class NoteRecordRow:
+    """A note's text with the spans of its current result, as bulk reads hand it out (export, risk)."""
+
+    id: int
+    external_id: str
+    patient_id: str | None
+    text: str
+    spans: tuple[SpanRow, ...]
+    analyzed: bool
+
+
+@dataclass(frozen=True, slots=True)
 class TermSpec:
     """A term to add (or to preview): the list, the term, its type (blacklist) and its scope."""
 

@@ -8,7 +8,7 @@ store's ``ProjectEnvironmentError`` (shown in plain words); anything else is a b
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -82,6 +82,11 @@ class ProjectApi(Protocol):
 
     def note_rows(self, note_ids: Sequence[int] | None = None) -> list[NoteRow]: ...
     def note(self, note_id: int) -> ReviewNote: ...
+    def note_chunks(self, note_ids: Sequence[int], chunk: int = 2000) -> Iterator[list[ReviewNote]]:
+        """``note_ids`` in their order (unknown ones left out), one store read per ``chunk``; for the
+        bulk checks (risk, leaks): review status, accepted spans and corrections are left empty."""
+        ...
+
     def run(
         self,
         note_ids: Sequence[int] | None,
@@ -90,7 +95,7 @@ class ProjectApi(Protocol):
         full: bool = False,
     ) -> int: ...
     def import_corpus(self, source: Path, progress: ProgressCallback, cancelled: CancelCheck) -> str: ...
-    def export(self, target: Path) -> int: ...
+    def export(self, target: Path, mode: str = "tags") -> int: ...
     def set_review(self, note_id: int, status: ReviewStatus) -> None: ...
     def set_accepted(self, note_id: int, span: Span, accepted: bool) -> None: ...
     def add_correction(

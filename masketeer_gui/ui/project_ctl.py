@@ -19,6 +19,10 @@ PROJECT_SUFFIXES = (".db", ".masketeer", ".sqlite")
 PROJECT_FILTER = "Masketeer projects (*.db *.masketeer *.sqlite);;All files (*)"
 CORPUS_FILTER = "Notes (*.jsonl *.ndjson *.csv);;All files (*)"
 MAX_RECENT = 8
+EXPORT_FILTERS = {  # the save dialog's file type picks the mode
+    "JSON lines, keyed tags (*.jsonl)": "tags",
+    "JSON lines, realistic surrogates (*.jsonl)": "surrogates",
+}
 
 
 class ProjectController(QObject):
@@ -104,20 +108,21 @@ class ProjectController(QObject):
         project = self.window.project
         if project is None:
             return self._need_project()
-        name, _ = QFileDialog.getSaveFileName(
+        name, chosen = QFileDialog.getSaveFileName(
             self.window,
             "Export de-identified notes",
             str(project.path.with_suffix(".deid.jsonl")),
-            "JSON lines (*.jsonl)",
+            ";;".join(EXPORT_FILTERS),
         )
         if name:
-            self.export_path(Path(name))
+            self.export_path(Path(name), EXPORT_FILTERS.get(chosen, "tags"))
 
-    def export_path(self, target: Path) -> None:
+    def export_path(self, target: Path, mode: str = "tags") -> None:
+        """Export in the background; ``mode`` "tags" or "surrogates" (as ``deidentify --mode``)."""
         project = self.window.project
         if project is not None:
             self.window.workers.submit(
-                Job("Exporting", lambda p, c: project.export(target), export=str(target))
+                Job("Exporting", lambda p, c: project.export(target, mode), export=str(target))
             )
 
     def _need_project(self) -> None:

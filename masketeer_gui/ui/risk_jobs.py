@@ -1,12 +1,12 @@
 """Worker-thread functions for residual risk and the leak check (plain data in, plain data out).
 
-Both read the notes one by one through ``ProjectApi.note`` (one short store read each) and
-check ``cancelled`` between notes. Nothing here logs or raises with note text or names.
+Both read the notes in chunks through ``ProjectApi.note_chunks`` (one short store read per
+chunk) and check ``cancelled`` between notes. Nothing here logs or raises with note text or names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from masketeer_gui.engine.leak import find_leaks, listed_forms, name_forms
@@ -15,6 +15,8 @@ from masketeer_gui.engine.risk import NoteRisk, RiskAssessment, RiskScorer
 from masketeer_gui.engine.risk_corpus import CorpusRisk, RiskSummary
 from masketeer_gui.ui.engine_access import EngineParts
 from masketeer_gui.ui.project_api import CancelCheck, ProgressCallback, ProjectApi, ReviewNote
+
+CHUNK = 1000  # notes per store read: ~20 ms holding the GIL, short enough for the GUI thread
 
 
 @dataclass(frozen=True)
@@ -38,21 +40,35 @@ def assess_notes(
     """Assess ``note_ids`` (analysed ones), merge them into ``known``, redo the corpus step."""
     scorer = RiskScorer(parts.index)
     merged = dict(known)
-    total = len(note_ids)
-    for done, note_id in enumerate(note_ids, 1):
-        if cancelled():
+    assessed: set[int] = set()
+    for note in _notes(project, note_ids, progress, cancelled):
+        if note is None:
             return None
-        note = project.note(note_id)
         if note.analyzed:
-            merged[note_id] = (note.patient_id, scorer.assess_spans(note.text, note.spans))
-        else:
-            merged.pop(note_id, None)
-        progress(done, total, [])
+            merged[note.id] = (note.patient_id, scorer.assess_spans(note.text, note.spans))
+            assessed.add(note.id)
+    for note_id in set(note_ids) - assessed:  # not analysed (or gone from the project): no risk
+        merged.pop(note_id, None)
     corpus = CorpusRisk()
     for note_id, (patient, risk) in merged.items():
         corpus.add(str(note_id), patient, risk)
     results, summary = corpus.finish()
     return RiskResult(merged, {int(note_id): a for note_id, a in results}, summary)
+
+
+def _notes(
+    project: ProjectApi, note_ids: Sequence[int], progress: ProgressCallback, cancelled: CancelCheck
+) -> Iterator[ReviewNote | None]:
+    """``note_ids`` read in bulk, counted for ``progress``; ``None`` (then stop) once ``cancelled``."""
+    done, total = 0, len(note_ids)
+    for chunk in project.note_chunks(note_ids, CHUNK):
+        for note in chunk:
+            if cancelled():
+                yield None
+                return
+            yield note
+            done += 1
+            progress(done, total, [])
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,17 +96,15 @@ def check_leaks(
     seen: list[tuple[ReviewNote, dict[str, object], set[str]]] = []
     by_patient: dict[str, set[str]] = {}
     total = 2 * len(note_ids)
-    for done, note_id in enumerate(note_ids, 1):
-        if cancelled():
+    for note in _notes(project, note_ids, lambda done, _total, rows: progress(done, total, rows), cancelled):
+        if note is None:
             return None
-        note = project.note(note_id)
         if note.analyzed:
             record = output_record(note)
             own = name_forms(note.text, record["spans"])  # type: ignore[arg-type]
             seen.append((note, record, own))
             if note.patient_id:
                 by_patient.setdefault(note.patient_id, set()).update(own)
-        progress(done, total, [])
     rows: list[LeakRow] = []
     for done, (note, record, own) in enumerate(seen, len(note_ids) + 1):
         if cancelled():

@@ -22,7 +22,7 @@ from masketeer_gui.engine.pseudonyms import tag_for
 from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.store import Project
 from masketeer_gui.store.analyzers import Analyzer
-from masketeer_gui.store.rows import AnalyzedNote, MarkLabel, NoteDetail, RunStatus
+from masketeer_gui.store.rows import AnalyzedNote, MarkLabel, NoteRecordRow, RunStatus, SpanRow
 from masketeer_gui.ui.project_api import (
     CancelCheck,
     NoteRow,
@@ -100,20 +100,32 @@ class StoreProject:
             detail.patient_id or "",
             detail.text,
             spans,
-            self._tags(detail, spans),
+            self._tags(detail.text, detail.spans, spans),
             detail.review,
             self._accepted(note_id),
             detail.corrections,
             detail.run_id is not None,
         )
 
-    def _tags(self, detail: NoteDetail, spans: tuple[Span, ...]) -> tuple[str, ...]:
+    def note_chunks(self, note_ids: Sequence[int], chunk: int = 2000) -> Iterator[list[ReviewNote]]:
+        for records in self.store.notes.records(note_ids, chunk):
+            yield [self._bulk_note(record) for record in records]
+
+    def _bulk_note(self, record: NoteRecordRow) -> ReviewNote:
+        """A note of a bulk read, without the review decisions (the bulk checks don't need them)."""
+        spans = tuple(s.to_span() for s in record.spans)
+        tags = self._tags(record.text, record.spans, spans)
+        return ReviewNote(
+            record.id, record.external_id, record.patient_id or "", record.text, spans, tags, analyzed=record.analyzed
+        )
+
+    def _tags(self, text: str, rows: Sequence[SpanRow], spans: tuple[Span, ...]) -> tuple[str, ...]:
+        """The stored pseudonym of each span, else its keyed tag under the project's key."""
         if self._key is None:
             self._key = self.store.pseudonym_key()
-        stored = [s.pseudonym for s in detail.spans]
         return tuple(
-            p or tag_for(self._key, s.entity, s.ref or detail.text[s.start : s.end])
-            for s, p in zip(spans, stored, strict=True)
+            row.pseudonym or tag_for(self._key, s.entity, s.ref or text[s.start : s.end])
+            for s, row in zip(spans, rows, strict=True)
         )
 
     def _accepted(self, note_id: int) -> frozenset[tuple[int, int]]:
@@ -207,8 +219,8 @@ class StoreProject:
             parts.append(f"{report.stale_corrections} corrections need a look (their note changed)")
         return ", ".join(parts)
 
-    def export(self, target: Path) -> int:
-        return self.store.export_notes(Path(target)).notes
+    def export(self, target: Path, mode: str = "tags") -> int:
+        return self.store.export_notes(Path(target), mode=mode).notes
 
     # --- terms ----------------------------------------------------------------------------------
     def terms(self) -> list[TermRow]:

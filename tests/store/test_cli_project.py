@@ -91,6 +91,9 @@ def test_sample(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
         (["project", "init", "{db}"], "already exists"),
         (["project", "run", "{missing}"], "no such project file"),
         (["project", "export", "{db}", "-o", "{out}"], "have not been analysed"),
+        (["project", "export", "{db}", "-o", "{out}", "--mode", "surrogates"], "have not been analysed"),
+        (["project", "export", "{db}", "-o", "{out}", "--length-preserving"], "needs --mode surrogates"),
+        (["project", "export", "{db}", "-o", "{out}", "--mode", "surrogates", "--names", "{bad}"], r"bad\.jsonl:2"),
         (["terms", "add", "{db}", "--blacklist", "Hias"], "--blacklist needs --entity"),
         (["terms", "add", "{db}", "--blacklist", "Hias", "--entity", "XYZ"], "unknown entity type"),
         (

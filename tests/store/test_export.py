@@ -118,3 +118,39 @@ def test_a_bad_lists_file(project: Project, tmp_path: Path) -> None:
     with pytest.raises(ListsFileError, match="malformed") as caught:
         project.import_lists(bad)
     assert "Huber" not in str(caught.value)
+
+
+def test_surrogates_mode_is_keyed_and_avoids_the_projects_names(loaded: Project, tmp_path: Path) -> None:
+    loaded.terms.add(TermSpec(TermKind.PATIENT, "Gruber"))
+    loaded.runs.run()
+    out = tmp_path / "surrogates.jsonl"
+    report = loaded.export_notes(out, mode="surrogates", key=bytes(range(32)))
+    records = _read(out)
+    assert (report.notes, report.spans) == (6, 6)
+    assert [r["id"] for r in records] == [n["id"] for n in NOTES]
+    text = out.read_text(encoding="utf-8")
+    assert not TAG.search(text)
+    assert not re.search(r"Hofer|Gruber|Maier", text)  # neither the originals nor a listed name
+    again, other = tmp_path / "again.jsonl", tmp_path / "other.jsonl"
+    loaded.export_notes(again, mode="surrogates", key=bytes(range(32)))
+    loaded.export_notes(other, mode="surrogates", key=bytes(32))
+    assert again.read_bytes() == out.read_bytes() != other.read_bytes()
+
+
+def test_surrogates_can_keep_the_length(loaded: Project, tmp_path: Path) -> None:
+    out = tmp_path / "long.jsonl"
+    loaded.export_notes(out, mode="surrogates", length_preserving=True)
+    for record, note in zip(_read(out), NOTES, strict=True):
+        assert len(str(record["text"])) == len(str(note["text"]))
+
+
+@pytest.mark.parametrize(
+    ("mode", "length_preserving", "message"),
+    [("bogus", False, "mode"), ("tags", True, "length_preserving")],
+)
+def test_export_refuses_bad_modes(
+    loaded: Project, tmp_path: Path, mode: str, length_preserving: bool, message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        loaded.export_notes(tmp_path / "x.jsonl", mode=mode, length_preserving=length_preserving)
+    assert not (tmp_path / "x.jsonl").exists()

@@ -84,3 +84,35 @@ def test_export_is_byte_identical_to_deidentify_with_the_same_key(real: Project,
     )
     real.export_notes(tmp_path / "store.jsonl", key=bytes(range(32)))
     assert (tmp_path / "store.jsonl").read_bytes() == (tmp_path / "cli.jsonl").read_bytes()
+
+
+@pytest.mark.parametrize("length_preserving", [False, True])
+def test_surrogate_export_is_byte_identical_to_deidentify_surrogates(
+    real: Project, tmp_path: Path, length_preserving: bool
+) -> None:
+    """The project's key, name lists and patient ids give what ``deidentify --mode surrogates`` gives."""
+    from masketeer_gui.cli import main
+
+    lists = {"patients": ["Gruber", "Sepp Huber"], "hcps": ["Hofer"], "medical_sites": ["Rumpfklinik"]}
+    for name in lists["patients"]:
+        real.terms.add(TermSpec(TermKind.PATIENT, name))
+    real.terms.add(TermSpec(TermKind.HCP, "Hofer"))
+    real.terms.add(TermSpec(TermKind.MEDICAL_SITE, "Rumpfklinik"))
+    real.runs.run()
+    names = tmp_path / "names.json"
+    names.write_text(json.dumps(lists), encoding="utf-8")
+    key_file = tmp_path / "key.hex"
+    key_file.write_text(real.pseudonym_key().hex() + "\n", encoding="ascii")
+    corpus = write_jsonl(tmp_path / "same.jsonl", NOTES)
+    extra = ["--length-preserving"] if length_preserving else []
+    args = ["--mode", "surrogates", "--key-file", str(key_file), "--names", str(names), "--workers", "1"]
+    cli = tmp_path / "cli.jsonl"
+    assert main(["deidentify", str(corpus), "-o", str(cli), *args, "--patient-key", "patient_id", *extra]) == 0
+    store = tmp_path / "store.jsonl"
+    real.export_notes(store, mode="surrogates", length_preserving=length_preserving)
+    assert store.read_bytes() == cli.read_bytes()
+    assert "Hofer" not in store.read_text(encoding="utf-8")
+    via_cli = tmp_path / "via-cli.jsonl"
+    real.close()
+    assert main(["project", "export", str(real.path), "-o", str(via_cli), "--mode", "surrogates", *extra]) == 0
+    assert via_cli.read_bytes() == cli.read_bytes()

@@ -124,6 +124,12 @@ def test_draw_a_sample_and_judge_spans_with_the_keyboard(qtbot, window, demo_pro
     total = len(spans)
     assert view.model.index(row, COL_JUDGED).data() == f"2/{total}"
 
+    reviewed = window.current  # J: the next sample note here, not the review's next note
+    press(qtbot, view, K.Key_J)
+    assert window.current == reviewed and view.current_note_id() == view.model.note_id(row + 1)
+    press(qtbot, view, K.Key_K)
+    assert view.current_note_id() == note_id
+
     view.pane.set_current(0)  # the type: E, then 1-9 (HCP or PAT)
     wrong = Entity.HCP if spans[0].entity is not Entity.HCP else Entity.PAT
     press(qtbot, view, K.Key_E)
@@ -149,9 +155,7 @@ def test_add_a_missed_span_tn_a_clean_note_and_refuse_done(qtbot, window, demo_p
     begin = next(
         i
         for i in range(len(text))
-        if text[i].isalpha()
-        and (i == 0 or not text[i - 1].isalnum())
-        and not any(s.start <= i < s.end for s in spans)
+        if text[i].isalpha() and (i == 0 or not text[i - 1].isalnum()) and not any(s.start <= i < s.end for s in spans)
     )
     end = begin
     while end < len(text) and text[end].isalnum() and not any(s.start <= end < s.end for s in spans):
@@ -225,10 +229,12 @@ def test_metrics_panel_equals_breakdown_and_marks_survive_reopening(qtbot, windo
 
     marks, done = marks_of(view), set(view.state.done)
     path = window.project.path
+    press(qtbot, view, K.Key_1, CTRL)  # the review tab: the sample is loaded when the tab is shown again
     window.set_project(None)
     open_project(qtbot, window, path)
+    assert view.state is None
     with qtbot.waitSignal(view.sampleLoaded, timeout=LONG):
-        window.tabs.setCurrentWidget(view)
+        press(qtbot, view, K.Key_3, CTRL)
     assert view.state.view.sample.id == sample_id and view.state.annotator == "anna"
     assert sorted(m.id for m in marks_of(view)) == sorted(m.id for m in marks)
     assert view.state.done == done and view.state.true_negative(clean) is not None
@@ -317,3 +323,56 @@ def test_models_pass_qtmodeltester(qtbot, qtmodeltester, window, demo_project):
         view.pages.setCurrentWidget(view.metrics)
     for model in (view.metrics.metrics, view.metrics.pairs, view.metrics.adjudication.model, view.compare.side):
         qtmodeltester.check(model, force_py=True)
+
+
+def test_sample_dialog_stratifies_by_length_and_opens_a_frozen_sample(qtbot, window, demo_project):
+    view = start(qtbot, window, demo_project)
+    first = draw(qtbot, view, seed=3)
+    with qtbot.waitSignal(view.planShown, timeout=LONG):
+        qtbot.mouseClick(view.top.sample_button, Qt.MouseButton.LeftButton)
+    dialog = view.runner.dialog
+    dialog.n.setValue(30)
+    with qtbot.waitSignal(view.planShown, timeout=LONG):
+        dialog.by_length.setChecked(True)
+    assert "0/short" in dialog.plan.text() and "30 notes in all" in dialog.plan.text()
+    with qtbot.waitSignal(view.sampleLoaded, timeout=LONG) as loaded:
+        dialog.accept()
+    second = view.store().samples.get(loaded.args[0])
+    assert second.by_length and second.n == 30 and all("/" in s.name for s in second.strata)
+    assert view.model.rowCount() == 30 and view.top.samples.count() == 2
+
+    with qtbot.waitSignal(view.planShown, timeout=LONG):
+        qtbot.mouseClick(view.top.sample_button, Qt.MouseButton.LeftButton)
+    dialog = view.runner.dialog
+    dialog.open_old.setChecked(True)
+    dialog.samples.setCurrentRow(dialog.samples.count() - 1)  # the oldest sample
+    with qtbot.waitSignal(view.sampleLoaded, timeout=LONG) as loaded:
+        dialog.accept()
+    assert loaded.args == [first] and view.model.rowCount() == 200
+
+
+def test_clear_a_decision_reopen_a_note_and_take_back_a_tn(qtbot, window, demo_project):
+    view = start(qtbot, window, demo_project)
+    draw(qtbot, view)
+    note_id = judge_note(qtbot, view, "1")  # done; the view moved on
+    view.select_note(note_id)
+    view.pane.view.setFocus()
+    view.pane.set_current(0)
+    press(qtbot, view, K.Key_Delete)  # clearing a decision of a done note opens it again
+    assert view.state.undecided(note_id) == [0] and note_id not in view.state.done
+    assert [m for m in marks_of(view) if m.note_id == note_id] == []
+    press(qtbot, view, K.Key_D)
+    assert "undecided" in view.last_hint
+    press(qtbot, view, K.Key_2)
+    press(qtbot, view, K.Key_D)
+    assert note_id in view.state.done
+    view.select_note(note_id)
+    press(qtbot, view, K.Key_D)  # again: reopen
+    assert note_id not in view.state.done
+
+    clean = note_with(view, 0, exact=True)
+    press(qtbot, view, K.Key_0)
+    view.select_note(clean)
+    press(qtbot, view, K.Key_T)  # again: take the TN back
+    assert view.state.true_negative(clean) is None and clean not in view.state.done
+    assert [m for m in marks_of(view) if m.note_id == clean] == []

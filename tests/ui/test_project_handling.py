@@ -4,6 +4,7 @@ the statistics tab, saved layout, shortcuts shown in tooltips and help."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
@@ -64,6 +65,13 @@ def test_new_project_drop_a_corpus_run_and_export(qtbot, window, tmp_path):
         window.projects.export_path(target)
     lines = target.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 600 and "spans" in json.loads(lines[0])
+    surrogates = tmp_path / "surrogates.jsonl"
+    with qtbot.waitSignal(window.jobFinished, timeout=LONG) as blocker:
+        window.projects.export_path(surrogates, "surrogates")
+    assert blocker.args == ["Exporting", True]
+    tagged, replaced = target.read_text(encoding="utf-8"), surrogates.read_text(encoding="utf-8")
+    assert len(replaced.splitlines()) == 600 and re.search(r"\[[A-Z]{3}-", tagged)
+    assert not re.search(r"\[(HCP|PAT|PER|SIT|WEB|MAI|ADD|PHO|ZIP)-[A-Z0-9]{6,}\]", replaced)
 
 
 def test_export_before_a_run_is_refused_in_words(qtbot, window, fresh_project, tmp_path):

@@ -66,6 +66,16 @@ class SurrogateIssuer:
         return cls(key, knowledge=NameKnowledge.from_lexicon(lexicon), names=names, length_preserving=length_preserving)
 
     @classmethod
+    def for_analyzer(
+        cls, key: bytes, analyzer: object, names: NameLists | None = None, length_preserving: bool = False
+    ) -> SurrogateIssuer:
+        """On the analyzer's lexicon when it has one (genders, roles, titles), else on the pools alone."""
+        lexicon = getattr(analyzer, "lexicon", None)
+        if isinstance(lexicon, Lexicon):
+            return cls.for_lexicon(key, lexicon, names, length_preserving)
+        return cls(key, names=names, length_preserving=length_preserving)
+
+    @classmethod
     def default(cls, key: bytes, names: NameLists | None = None, length_preserving: bool = False) -> SurrogateIssuer:
         """An issuer on the shipped lexicon (loaded once, cached)."""
         from masketeer_gui.engine.lexicon_loader import load_lexicon

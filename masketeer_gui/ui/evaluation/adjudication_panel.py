@@ -12,15 +12,7 @@ from html import escape
 from typing import Any
 
 from PySide6.QtCore import QItemSelection, Qt, Signal
-from PySide6.QtWidgets import (
-    QComboBox,
-    QGridLayout,
-    QGroupBox,
-    QLabel,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from masketeer_gui.engine.span import ENTITY_NAMES, Entity
 from masketeer_gui.evaluation.adjudication import Adjudication
@@ -69,9 +61,11 @@ class AdjudicationPanel(QGroupBox):
         self.context = QLabel("Select a disagreement to see its words and rule on it.")
         self.context.setTextFormat(Qt.TextFormat.RichText)
         self.context.setWordWrap(True)
+        self.context.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.context.setMinimumHeight(self.context.fontMetrics().height() * 3 + 4)
         self.entity = QComboBox()
         for entity in Entity:
-            self.entity.addItem(f"{entity} — {ENTITY_NAMES[entity]}", str(entity))
+            self.entity.addItem(f"type {entity} — {ENTITY_NAMES[entity]}", str(entity))
         self.buttons = {
             "TP": QPushButton("TP: it is PHI"),
             "FP": QPushButton("FP: no PHI"),
@@ -89,16 +83,16 @@ class AdjudicationPanel(QGroupBox):
         rule = QWidget()
         grid = QGridLayout(rule)
         grid.setContentsMargins(0, 0, 0, 0)
-        grid.addWidget(QLabel("Type"), 0, 0)
-        grid.addWidget(self.entity, 0, 1, 1, 2)
-        for column, key in enumerate(("TP", "FP", "FN")):
-            grid.addWidget(self.buttons[key], 1, column)
-        grid.addWidget(self.buttons["none"], 2, 0)
-        grid.addWidget(self.buttons["clear"], 2, 1)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.context)
-        layout.addWidget(rule)
+        grid.addWidget(self.context, 0, 0, 1, 2)
+        grid.setRowStretch(0, 1)
+        grid.addWidget(self.entity, 1, 0)
+        grid.addWidget(self.buttons["clear"], 1, 1)
+        for row, keys in enumerate((("TP", "FP"), ("FN", "none")), start=2):
+            for column, key in enumerate(keys):
+                grid.addWidget(self.buttons[key], row, column)
+        layout = QHBoxLayout(self)
+        layout.addWidget(self.table, 3)
+        layout.addWidget(rule, 2)
 
     def show_data(self, data: PanelData | None) -> None:
         agreement = data.agreement if data else None

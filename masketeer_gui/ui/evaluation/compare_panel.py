@@ -16,6 +16,7 @@ from masketeer_gui.store.rows import RunRow, RunStatus
 from masketeer_gui.ui.evaluation.metrics_panel import with_ci
 from masketeer_gui.ui.evaluation.rows_model import Column, RowsModel, table_view
 
+INTRO = "Choose a newer run and press Compare: your marks on the sample are followed into its spans."
 SideRow = tuple[str, str, str]
 METRICS = (("accuracy", "Accuracy"), ("sensitivity", "Sensitivity"), ("specificity", "Specificity"),
            ("precision", "Precision"))  # fmt: skip
@@ -73,7 +74,7 @@ class ComparePanel(QWidget):
         for outcome in (Outcome.FIXED, Outcome.REGRESSED, Outcome.CHANGED):
             self.outcome.addItem(str(outcome), str(outcome))
         self.outcome.currentIndexChanged.connect(self._fill_changes)
-        self.summary = QLabel("Choose a newer run and press Compare: your marks are followed into its spans.")
+        self.summary = QLabel(INTRO)
         self.summary.setTextFormat(Qt.TextFormat.RichText)
         self.summary.setWordWrap(True)
         self.side = RowsModel(SIDE_COLUMNS, self)
@@ -94,19 +95,28 @@ class ComparePanel(QWidget):
         split.addWidget(self.side_table)
         split.addWidget(self.changes_table)
         split.setStretchFactor(1, 2)
+        split.setSizes([440, 820])
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.summary)
         layout.addWidget(split, 1)
 
     def set_runs(self, runs: Sequence[RunRow], judged: int | None) -> None:
+        """The finished runs, newest first; an older run chosen before stays chosen."""
+        keep = self.chosen_run() if self.runs.currentIndex() > 0 else None
         self.runs.clear()
         for run in sorted((r for r in runs if r.status is RunStatus.DONE), key=lambda r: -r.id):
             self.runs.addItem(run_title(run, judged), run.id)
+        if keep is not None and self.runs.findData(keep) >= 0:
+            self.runs.setCurrentIndex(self.runs.findData(keep))
 
     def chosen_run(self) -> int | None:
         data = self.runs.currentData()
         return int(data) if data is not None else None
+
+    def reset(self) -> None:
+        self.show_refusal("")
+        self.summary.setText(INTRO)
 
     def show_refusal(self, message: str) -> None:
         self.comparison = None

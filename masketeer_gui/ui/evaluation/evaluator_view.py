@@ -10,14 +10,12 @@ on the window's worker thread (``jobs``), and results from a project that is no 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QSplitter, QTabWidget, QVBoxLayout, QWidget
 
-from masketeer_gui.evaluation.decisions import confusion
-from masketeer_gui.evaluation.metrics_by import table8
 from masketeer_gui.store import Project
 from masketeer_gui.store.errors import ProjectStateError
 from masketeer_gui.ui.evaluation.compare_panel import ComparePanel
@@ -25,7 +23,8 @@ from masketeer_gui.ui.evaluation.decision_model import DecisionModel
 from masketeer_gui.ui.evaluation.judge import JudgeController
 from masketeer_gui.ui.evaluation.judge_pane import JudgePane
 from masketeer_gui.ui.evaluation.keys import KeyRouter
-from masketeer_gui.ui.evaluation.metrics_panel import MetricsPanel, with_ci
+from masketeer_gui.ui.evaluation.mark_commands import MarkChange
+from masketeer_gui.ui.evaluation.metrics_panel import MetricsPanel
 from masketeer_gui.ui.evaluation.runner import EvaluationRunner
 from masketeer_gui.ui.evaluation.state import SampleState
 from masketeer_gui.ui.evaluation.top_bar import TopBar, note_table
@@ -129,7 +128,7 @@ class EvaluatorView(QWidget):
         self._needs_load = self.has_store()
         self.set_state(None)
         self.metrics.show_data(None)
-        self.compare.show_refusal("no comparison yet")
+        self.compare.reset()
         self.runner.fill_lists()
         if self.isVisible():
             self._load_latest()
@@ -150,12 +149,15 @@ class EvaluatorView(QWidget):
     def set_state(self, state: SampleState | None) -> None:
         """Show a (new) sample state, keeping the note in view when it is still in the sample."""
         keep = self.current_note_id()
+        if not _same_marks(self.state, state):
+            self.compare.reset()  # it compared other marks
         self.state = state
-        self._texts = {} if state is None or keep is None else self._texts
+        if state is None:
+            self._texts = {}
         self.model.set_state(state)
         self.top.show_sample(state)
         self.top.show_progress(state)
-        self._show_live()
+        self.top.show_live(self.state)
         if state is None:
             self.pane.show_note(None, "", None)
             self.noteShown.emit(-1)
@@ -220,7 +222,7 @@ class EvaluatorView(QWidget):
             self.pane.view.setFocus()
 
     # --- marks (MarkTarget) ------------------------------------------------------------------------
-    def perform(self, command: Any) -> bool:
+    def perform(self, command: MarkChange) -> bool:
         """Do ``command`` now; push it on the window's undo stack only if the store took it."""
         try:
             command.apply()
@@ -241,7 +243,7 @@ class EvaluatorView(QWidget):
             self.pane.set_current(self.pane.view.index_at(focus))
         self.table.scrollTo(self.table.currentIndex())
         self.top.show_progress(self.state)
-        self._show_live()
+        self.top.show_live(self.state)
         self.marksChanged.emit(note_id)
         self.schedule_metrics()
 
@@ -278,18 +280,6 @@ class EvaluatorView(QWidget):
         self.pane.view.setFocus()
 
     # --- numbers ----------------------------------------------------------------------------------
-    def _show_live(self) -> None:
-        decisions = self.state.decisions() if self.state else []
-        if not decisions:
-            self.top.live.setText("No marks of yours yet.")
-            return
-        c = confusion(decisions)
-        m = table8(c)
-        self.top.live.setText(
-            f"You: TP {c.tp} · FP {c.fp} · FN {c.fn} · TN {c.tn}<br>accuracy {with_ci(m.accuracy, True)}<br>"
-            f"sensitivity {with_ci(m.sensitivity)} · precision {with_ci(m.precision)}"
-        )
-
     def schedule_metrics(self) -> None:
         """Recompute the metrics page soon if it is showing, else when it is shown."""
         self.runner.metrics_stale = True
@@ -300,4 +290,9 @@ class EvaluatorView(QWidget):
         if self.pages.currentWidget() is self.metrics and self.runner.metrics_stale:
             self.runner.refresh_metrics()
         elif self.pages.currentWidget() is self.compare:
-            self.runner.fill_lists()
+            self.runner.fill_runs()  # a run may have finished since
+
+
+def _same_marks(a: SampleState | None, b: SampleState | None) -> bool:
+    """Both show one evaluator's marks on one sample."""
+    return a is not None and b is not None and (a.view.sample.id, a.annotator) == (b.view.sample.id, b.annotator)

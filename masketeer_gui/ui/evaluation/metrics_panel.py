@@ -84,7 +84,7 @@ class MetricsPanel(QWidget):
         self.pairs = RowsModel(PAIR_COLUMNS, self)
         self.metrics_table = table_view(self.metrics, "metricsTable", stretch=1)
         self.pairs_table = table_view(self.pairs, "pairsTable", stretch=0)
-        self.pairs_table.setMaximumHeight(self.pairs_table.fontMetrics().height() * 6)
+        self._fit_pairs(1)
         self.agreement = QLabel("Agreement needs a second evaluator on this sample.")
         self.agreement.setTextFormat(Qt.TextFormat.RichText)
         self.agreement.setWordWrap(True)
@@ -105,7 +105,9 @@ class MetricsPanel(QWidget):
         split.addWidget(agree)
         split.addWidget(self.adjudication)
         split.setStretchFactor(0, 3)
-        split.setStretchFactor(2, 3)
+        split.setStretchFactor(1, 0)
+        split.setStretchFactor(2, 2)
+        split.setSizes([400, 130, 300])
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(split, 1)
@@ -147,9 +149,15 @@ class MetricsPanel(QWidget):
             )
         self.annotatorChosen.emit(self.chosen())
 
+    def _fit_pairs(self, rows: int) -> None:
+        """As tall as the header and up to three pairs: the space below is the disagreements'."""
+        row = self.pairs_table.verticalHeader().defaultSectionSize()
+        self.pairs_table.setFixedHeight(row * (1 + max(1, min(rows, 3))) + 6)
+
     def _show_agreement(self) -> None:
         a = self.data.agreement if self.data else None
         self.pairs.set_rows(list(a.pairs) if a else [])
+        self._fit_pairs(len(a.pairs) if a else 1)
         if a is None:
             self.agreement.setText("Agreement needs a second evaluator on this sample.")
             return

@@ -97,15 +97,16 @@ class EvaluationRunner(QObject):
     def fill_lists(self) -> None:
         """The project's samples in the top bar and its runs in the compare page."""
         self.view.top.samples.clear()
-        if not self.view.has_store():
-            self.view.compare.set_runs([], None)
-            return
-        store = self.view.store()
-        for sample in store.samples.list():
-            self.view.top.samples.addItem(sample_title(sample), sample.id)
+        if self.view.has_store():
+            for sample in self.view.store().samples.list():
+                self.view.top.samples.addItem(sample_title(sample), sample.id)
+        self.view.top.show_sample(self.view.state)
+        self.fill_runs()
+
+    def fill_runs(self) -> None:
         state = self.view.state
-        self.view.top.show_sample(state)
-        self.view.compare.set_runs(store.runs.list(), state.view.sample.run_id if state else None)
+        runs = self.view.store().runs.list() if self.view.has_store() else []
+        self.view.compare.set_runs(runs, state.view.sample.run_id if state else None)
 
     # --- numbers ----------------------------------------------------------------------------------
     def refresh_metrics(self) -> None:

@@ -32,6 +32,7 @@ from masketeer_gui.store.rows import SampleRow, StratumRow
 from masketeer_gui.store.sampling import DEFAULT_N
 
 PLAN_DELAY_MS = 200
+PLAN_COLUMNS = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,7 @@ class SampleDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Evaluation sample")
         self.setObjectName("sampleDialog")
+        self.setMinimumWidth(640)
         self.draw_new = QRadioButton("Draw a new sample, stratified by spans per note (the paper's design)")
         self.open_old = QRadioButton("Open a frozen sample")
         self.n = QSpinBox(minimum=1, maximum=max(1, notes), value=min(DEFAULT_N, max(1, notes)))
@@ -123,8 +125,11 @@ class SampleDialog(QDialog):
         if strata is None:
             self.plan.setText(f"<i>{problem}</i>")
             return
-        cells = "".join(f"<td align=right>{s.name}<br><b>{s.quota}</b> of {s.size}</td>" for s in strata if s.size)
+        cells = [f"<td align=right nowrap>{s.name}<br><b>{s.quota}</b> of {s.size}</td>" for s in strata if s.size]
+        rows = "".join(
+            "<tr>" + "".join(cells[i : i + PLAN_COLUMNS]) + "</tr>" for i in range(0, len(cells), PLAN_COLUMNS)
+        )
         drawn = sum(s.quota for s in strata)
         self.plan.setText(
-            f"Strata (spans per note), drawn of all: <table cellspacing=6><tr>{cells}</tr></table>{drawn} notes in all."
+            f"Strata (spans per note): drawn <b>of</b> all <table cellspacing=6>{rows}</table>{drawn} notes in all."
         )

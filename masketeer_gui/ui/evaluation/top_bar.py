@@ -22,9 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from masketeer_gui.evaluation.decisions import confusion
+from masketeer_gui.evaluation.metrics_by import table8
 from masketeer_gui.ui.actions import shortcut_text
 from masketeer_gui.ui.evaluation.decision_model import COL_NOTE, COL_POSITION, HEADERS, DecisionModel
 from masketeer_gui.ui.evaluation.keys import EVAL_KEYS
+from masketeer_gui.ui.evaluation.metrics_panel import with_ci
 from masketeer_gui.ui.evaluation.sample_dialog import sample_title
 from masketeer_gui.ui.evaluation.state import SampleState
 
@@ -90,6 +93,19 @@ class TopBar(QWidget):
         for action in self.actions_by_name.values():
             action.setEnabled(state is not None)
         self.export_button.setEnabled(state is not None)
+
+    def show_live(self, state: SampleState | None) -> None:
+        """The evaluator's Table 8 so far (from the marks in memory: a few ms)."""
+        decisions = state.decisions() if state else []
+        if not decisions:
+            self.live.setText("No marks of yours yet.")
+            return
+        c = confusion(decisions)
+        m = table8(c)
+        self.live.setText(
+            f"You: TP {c.tp} · FP {c.fp} · FN {c.fn} · TN {c.tn}<br>accuracy {with_ci(m.accuracy, True)}<br>"
+            f"sensitivity {with_ci(m.sensitivity)} · precision {with_ci(m.precision)}"
+        )
 
     def show_progress(self, state: SampleState | None) -> None:
         total = len(state.notes) if state else 0
