@@ -28,19 +28,21 @@ class ReviewTarget(Protocol):
     def report_failure(self, exc: Exception) -> None: ...
 
 
-class StoreCommand(QUndoCommand):
-    """Base: ``apply``/``revert`` talk to the store; the first redo (from ``push``) is skipped."""
+class FailureSink(Protocol):
+    """Where a command that failed in the store reports it (the window shows it in plain words)."""
 
-    def __init__(self, target: ReviewTarget, text: str) -> None:
+    def report_failure(self, exc: Exception) -> None: ...
+
+
+class GuardedCommand(QUndoCommand):
+    """Base of every undoable store change: ``apply``/``revert`` do the work; the first redo (from
+    ``push``, after the work was already done) is skipped; a failure makes the command obsolete."""
+
+    target: FailureSink
+
+    def __init__(self, text: str) -> None:
         super().__init__(text)
-        self.target = target
         self._skip_redo = True
-
-    @property
-    def project(self) -> ProjectApi:
-        if self.target.project is None:
-            raise ProjectStateError("no project is open")
-        return self.target.project
 
     def apply(self) -> None:
         raise NotImplementedError
@@ -63,6 +65,20 @@ class StoreCommand(QUndoCommand):
         except Exception as exc:  # shown to the user; the command can no longer be trusted
             self.setObsolete(True)
             self.target.report_failure(exc)
+
+
+class StoreCommand(GuardedCommand):
+    """Base of the review commands: they act on the open project of a ``ReviewTarget``."""
+
+    def __init__(self, target: ReviewTarget, text: str) -> None:
+        super().__init__(text)
+        self.target: ReviewTarget = target
+
+    @property
+    def project(self) -> ProjectApi:
+        if self.target.project is None:
+            raise ProjectStateError("no project is open")
+        return self.target.project
 
 
 class AcceptSpan(StoreCommand):

@@ -12,11 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from PySide6.QtGui import QUndoCommand
-
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.store import Project
 from masketeer_gui.store.rows import MarkLabel, MarkRow
+from masketeer_gui.ui.commands import GuardedCommand
 from masketeer_gui.ui.evaluation import saved
 from masketeer_gui.ui.evaluation.state import SampleState
 
@@ -46,7 +45,7 @@ class MarkSpec:
         return cls(mark.label, mark.start, mark.end, mark.entity, mark.masker)
 
 
-class MarkChange(QUndoCommand):
+class MarkChange(GuardedCommand):
     """Replace the mark ``before`` (None: there was none) with ``after`` (None: remove it)."""
 
     def __init__(
@@ -60,13 +59,13 @@ class MarkChange(QUndoCommand):
         done: bool | None = None,
     ) -> None:
         super().__init__(text)
-        self.target, self.note_id, self.after, self.done = target, note_id, after, done
+        self.target: MarkTarget = target
+        self.note_id, self.after, self.done = note_id, after, done
         self.before = MarkSpec.of(before) if before is not None else None
         self.sample_id, self.annotator = state.view.sample.id, state.annotator
         self.run_id = state.note(note_id).run_id
         self.live = before  # the mark in the store now
         self._done_before: bool | None = None
-        self._skip_redo = True
 
     def apply(self) -> None:
         self._replace(self.after)
@@ -81,22 +80,6 @@ class MarkChange(QUndoCommand):
         if self._done_before is not None:
             self._set_done(self._done_set(), self._done_before)
         self.target.mark_changed(self.note_id, _offset(self.before or self.after))
-
-    def redo(self) -> None:
-        if self._skip_redo:
-            self._skip_redo = False
-            return
-        self._guarded(self.apply)
-
-    def undo(self) -> None:
-        self._guarded(self.revert)
-
-    def _guarded(self, step: object) -> None:
-        try:
-            step()  # type: ignore[operator]
-        except Exception as exc:  # shown to the user; the command can no longer be trusted
-            self.setObsolete(True)
-            self.target.report_failure(exc)
 
     def _state(self) -> SampleState | None:
         """The view's state if it still shows this command's sample and evaluator."""
