@@ -21,8 +21,8 @@ def legend_html() -> str:
     items = [f"{chip(e)}&nbsp;{ENTITY_NAMES[e]}" for e in Entity]
     marks = [
         f'<span style="text-decoration: underline; color:{FLAG_HEX}">wavy</span>&nbsp;= needs review',
-        "<b>bold</b>&nbsp;= accepted",
-        "<i>italic</i>&nbsp;= added by hand",
+        '<span style="text-decoration: underline">solid</span>&nbsp;= accepted',
+        "dashed&nbsp;= added by hand",
     ]
     return " &nbsp; ".join(items + marks)
 

@@ -112,13 +112,17 @@ class SpanTextEdit(QPlainTextEdit):
         fmt = QTextCharFormat()
         fmt.setBackground(entity_colour(span.entity))
         fmt.setForeground(entity_text_colour(span.entity))
-        if span.flags:
+        # Extra selections cannot change the font (no bold or italic), so the review state is an
+        # underline: solid = accepted, dashed = added by hand, wavy = the engine asks for review.
+        if (span.start, span.end) in self._accepted:
+            fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
+            fmt.setUnderlineColor(entity_text_colour(span.entity))
+        elif span.masker == "Manual":
+            fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.DashUnderline)
+            fmt.setUnderlineColor(entity_text_colour(span.entity))
+        elif span.flags:
             fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
             fmt.setUnderlineColor(flag_colour())
-        if (span.start, span.end) in self._accepted:
-            fmt.setFontWeight(QFont.Weight.Bold)
-        if span.masker == "Manual":
-            fmt.setFontItalic(True)
         return fmt
 
     def _on_cursor(self) -> None:

@@ -67,7 +67,9 @@ def test_every_span_is_painted_in_its_colour_over_its_own_characters(view):
     assert "\r" not in document_text
     flagged = selections[1].format
     assert flagged.underlineStyle() == flagged.UnderlineStyle.WaveUnderline
-    assert selections[0].format.fontWeight() > selections[2].format.fontWeight()  # accepted: bold
+    accepted, plain = selections[0].format, selections[2].format
+    assert accepted.underlineStyle() == accepted.UnderlineStyle.SingleUnderline  # accepted: solid underline
+    assert plain.underlineStyle() == plain.UnderlineStyle.NoUnderline
 
 
 def test_pseudonymized_pane_shows_tags_in_place(view):
