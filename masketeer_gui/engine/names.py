@@ -173,6 +173,8 @@ class NameIndex:
         lex = self.lexicon
         if folded in lex.nouns or folded in lex.top_words or folded in lex.drugs or folded in DIALECT_WORDS:
             return True
+        if folded in lex.abbreviations:  # "Temp.", "Tbl.", "Gew."
+            return True
         return folded.endswith(DRUG_SUFFIXES) or self.is_compound_word(folded)
 
     def is_compound_word(self, folded: str) -> bool:

@@ -295,3 +295,14 @@ def test_titles_in_listed_names_are_not_masked(
 ) -> None:
     engine = make_engine(NameLists(hcps=("Dr. Ulrike Zangerl", "Mag. Hofer"), patients=("Frau Gstrein",)))
     assert [h.text for h in hits(engine, text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Frau Gstrein kommt. gstrein ruft an.", ["Gstrein", "gstrein"]),  # a lower-case repeat of a proven name
+        ("Frau Koch kommt, koch ruft an.", ["Koch"]),  # "koch" is also a word: left alone
+    ],
+)
+def test_a_proven_name_is_masked_again_in_lower_case(engine: Deidentifier, text: str, expected: list[str]) -> None:
+    assert [text[s.start : s.end] for s in engine.analyze(text)] == expected

@@ -1,8 +1,10 @@
 """RepeatedName masker: a word masked as a name once is masked everywhere in the note (beyond the paper).
 
 "Frau Tomasini ruft an … Tomasini 4x angerufen": the second mention has no salutation, but the note
-itself has proven the name. Only references proven by a name vote count, and only capitalised
-words not after an article are taken ("Herr Winter kommt im Winter" keeps the season).
+itself has proven the name. Only references proven by a name vote count; a repeat is taken when
+it is capitalised and not after an article ("Herr Winter kommt im Winter" keeps the season), or
+written in lower case but no German word ("Frau Gstrein … gstrein ruft an"), so the masked
+surface never survives elsewhere in the note.
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ class RepeatedNameMasker:
         proven = {state.tokens[i].folded: state.votes[i] for i in state.name_votes() if len(state.tokens[i].text) > 1}
         if not proven:
             return
-        for i in state.capitalized:
-            token = state.tokens[i]
-            if token.folded in proven and state.free(i) and not state.after_article(i):
+        names = state.names
+        for i, token in enumerate(state.tokens):
+            if token.folded not in proven or not state.free(i) or state.after_article(i):
+                continue
+            if token.is_capitalized or not names.looks_like_word(token.folded):
                 first = proven[token.folded]
                 assert first is not None
                 reason = "same name as masked elsewhere in this note"

@@ -128,15 +128,19 @@ class SalutationMasker:
 
     @staticmethod
     def _used_as_noun(state: NoteState, first: int, last: int) -> bool:
-        """A written-out title after an article is a noun: "beim Doktor", "die Schwester"."""
-        token = state.tokens[first]
-        if (
-            first != last
-            or len(token.text) < 5
-            or (first + 1 < len(state.tokens) and state.tokens[first + 1].text == ".")
-        ):
+        """A title after an article is a noun: "beim Doktor", "die Schwester", "beim HA, Blutabnahme".
+
+        An abbreviation with its dot stays a title ("beim Dr. Huber"); a short one counts as a noun
+        only when punctuation follows it.
+        """
+        tokens = state.tokens
+        token = tokens[first]
+        after = tokens[first + 1] if first + 1 < len(tokens) else None
+        if first != last or (after is not None and after.text == ".") or token.folded in COURTESY_WORDS:
             return False
-        return token.folded not in COURTESY_WORDS and state.after_article(first)
+        if not state.after_article(first):
+            return False
+        return len(token.text) >= 5 or after is None or not after.is_word
 
     @staticmethod
     def _lowercase_name(state: NoteState, j: int) -> bool:
