@@ -50,8 +50,6 @@ def _deciding_type(out: list[Span], run: list[int], index: NameIndex) -> Entity 
         if out[k].entity is Entity.HCP and out[k].masker == "Salutation":
             return Entity.HCP
     for k in run:
-        if index.is_listed(out[k].ref) or (
-            out[k].ref.split("-")[0] and index.is_listed(out[k].ref.split("-")[0])
-        ):
+        if index.is_listed(out[k].ref) or (out[k].ref.split("-")[0] and index.is_listed(out[k].ref.split("-")[0])):
             return out[k].entity
     return None

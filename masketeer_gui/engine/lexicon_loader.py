@@ -68,9 +68,7 @@ def load_lexicon(dictionary_dir: Path | None = None, cache_dir: Path | None = No
     loaded = _LOADED.get(key)
     if loaded is not None:  # the same, unchanged lists were loaded in this process already
         return loaded
-    cache_file = lexicon_cache.path_for(
-        Path(cache_dir) if cache_dir is not None else default_cache_dir(), key
-    )
+    cache_file = lexicon_cache.path_for(Path(cache_dir) if cache_dir is not None else default_cache_dir(), key)
     lexicon = lexicon_cache.read(cache_file, key)
     if lexicon is None:
         lexicon = build_lexicon(directory)

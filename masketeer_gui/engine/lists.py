@@ -50,9 +50,7 @@ class NameLists:
         if unknown:
             raise ListFileError(f"{source}: unknown key(s) {', '.join(unknown)}")
         plain = {key: _strings(data.get(key, []), source, key) for key in LIST_KEYS[:-1]}
-        blacklist = tuple(
-            _blacklist_entry(item, source, i) for i, item in enumerate(data.get("blacklist", []))
-        )
+        blacklist = tuple(_blacklist_entry(item, source, i) for i, item in enumerate(data.get("blacklist", [])))
         return cls(blacklist=blacklist, **plain)
 
     @classmethod

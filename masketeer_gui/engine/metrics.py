@@ -82,9 +82,7 @@ def precision_logit(tp: int, fp: int, fn: int, tn: int, alpha: float = ALPHA) ->
     variance = (1 / tp - 1 / (tp + fn) + 1 / fp - 1 / (fp + tn)) if tp and fp else 0.0
     if variance <= 0:
         fallback = clopper_pearson(tp, tp + fp, alpha)
-        return Estimate(
-            fallback.value, fallback.ci_low, fallback.ci_high, "Clopper-Pearson (logit undefined)"
-        )
+        return Estimate(fallback.value, fallback.ci_low, fallback.ci_high, "Clopper-Pearson (logit undefined)")
     z = NormalDist().inv_cdf(1 - alpha / 2)
     centre = math.log(tp / fp)
     half = z * math.sqrt(variance)

@@ -22,9 +22,7 @@ _WORD = re.compile(r"[^\W_]+")
 PARTICLES = frozenset(
     {"von", "van", "de", "der", "den", "zu", "di", "da", "del", "la", "le", "dos", "du", "ten", "ter"}
 )
-DIALECT_WORDS = frozenset(
-    {"mia", "mir", "ned", "heit", "guat", "dahoam", "koa", "hot", "des", "oana", "bissl"}
-)
+DIALECT_WORDS = frozenset({"mia", "mir", "ned", "heit", "guat", "dahoam", "koa", "hot", "des", "oana", "bissl"})
 DRUG_SUFFIXES = (
     "pril",
     "sartan",
@@ -127,9 +125,7 @@ class NameIndex:
     def __init__(self, lexicon: Lexicon, names: NameLists) -> None:
         self.lexicon = lexicon
         self.roles: dict[str, Role] = {}
-        self.title_words = frozenset(
-            part for s in lexicon.salutations for w in s.words for part in _WORD.findall(w)
-        )
+        self.title_words = frozenset(part for s in lexicon.salutations for w in s.words for part in _WORD.findall(w))
         not_names = self.title_words | lexicon.abbreviations  # "Dr. Ulrike Zangerl" lists Ulrike and Zangerl
         for role, entries in ((Role.PAT, names.patients), (Role.HCP, names.hcps), (Role.PER, names.persons)):
             for entry in entries:
@@ -195,8 +191,7 @@ class NameIndex:
             return False
         nouns, top = self.lexicon.nouns, self.lexicon.top_words
         return any(
-            (suffix := folded[k:]) in nouns and (len(suffix) >= 5 or suffix in top)
-            for k in range(3, len(folded) - 3)
+            (suffix := folded[k:]) in nouns and (len(suffix) >= 5 or suffix in top) for k in range(3, len(folded) - 3)
         )
 
     def base_name(self, folded: str) -> str | None:
@@ -264,9 +259,7 @@ class NameIndex:
                 candidates.add(variant)
             candidates.update(deletes.get(variant, ()))
         best = sorted(
-            c
-            for c in candidates
-            if c != folded and DamerauLevenshtein.distance(c, folded, score_cutoff=1) <= 1
+            c for c in candidates if c != folded and DamerauLevenshtein.distance(c, folded, score_cutoff=1) <= 1
         )
         listed = [c for c in best if c in self.roles]
         short = len(folded) < FUZZY_MIN_LENGTH

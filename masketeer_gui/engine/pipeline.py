@@ -46,9 +46,7 @@ class EngineConfig:
 class Deidentifier:
     """Finds PHI spans in German clinical notes."""
 
-    def __init__(
-        self, lexicon: Lexicon, names: NameLists | None = None, config: EngineConfig | None = None
-    ) -> None:
+    def __init__(self, lexicon: Lexicon, names: NameLists | None = None, config: EngineConfig | None = None) -> None:
         self.lexicon = lexicon
         self.names = names or NameLists()
         self.config = config or EngineConfig()

@@ -37,6 +37,7 @@ def decided_entity(kinds: list[SalutationKind]) -> Entity | None:
             return entity
     return None
 
+
 MAX_NAMES = 3
 _WORD = re.compile(r"[^\W_]+")
 

@@ -143,9 +143,7 @@ class PhoneRule:
         num_start, end, ref = fitted
         kind = _kind(text[num_start:end], ref)
         reason = (
-            f"phone number pattern ({kind})"
-            if keyword is None
-            else f"phone number after '{keyword.group()}' ({kind})"
+            f"phone number pattern ({kind})" if keyword is None else f"phone number after '{keyword.group()}' ({kind})"
         )
         return span(self, num_start, end, reason, ref)
 

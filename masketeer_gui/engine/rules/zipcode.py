@@ -33,9 +33,7 @@ from masketeer_gui.engine.span import Entity, Span
 _SP = r"[ \u00a0]"
 # Starts with a digit so the regex engine skips letters fast; the look-behind after the first digit
 # checks the character before the code ("-" is allowed for "A-6020" and checked in Python).
-_ZIP = re.compile(
-    rf"(?P<zip>[0-9](?<![\w.,/+:][0-9])[0-9]{{3,4}})(?!\w|[.,/:\-]\w){_SP}+(?P<town>[^\W\d_]+\.?)"
-)
+_ZIP = re.compile(rf"(?P<zip>[0-9](?<![\w.,/+:][0-9])[0-9]{{3,4}})(?!\w|[.,/:\-]\w){_SP}+(?P<town>[^\W\d_]+\.?)")
 _PLZ = re.compile(rf"(?<![\w\-])PLZ\.?:?{_SP}*(?P<zip>\d{{4,5}})(?![\w.,/:\-]\w)")
 _CC_BEFORE = re.compile(rf"(?<![\w\-])(?P<cc>A|AT|Ö|D|DE){_SP}?-?{_SP}?$")
 _WORD = re.compile(rf"{_SP}?-?{_SP}?([^\W\d_]+\.?|\([^\W\d_]+\))")
