@@ -117,25 +117,27 @@ class Deidentifier:
 
 
 def _spans_from_votes(state: NoteState) -> list[Span]:
+    """One span per voted token, or per run of tokens a multi-token vote (a site) covers."""
     spans: list[Span] = []
-    tokens = state.tokens
-    i = 0
-    while i < len(tokens):
-        vote = state.votes[i]
-        if vote is None or vote is _RULE_VOTE:
-            i += 1
+    tokens, votes = state.tokens, state.votes
+    done = 0
+    for i in [i for i, vote in enumerate(votes) if vote is not None and vote is not _RULE_VOTE]:
+        if i < done:
             continue
+        vote = votes[i]
+        assert vote is not None
         last = vote.last if vote.last >= i else i
+        token = tokens[i]
         spans.append(
             Span(
-                tokens[i].start,
+                token.start,
                 tokens[last].end,
                 vote.entity,
                 vote.masker,
                 vote.reason,
                 vote.flags,
-                vote.ref or tokens[i].folded,
+                vote.ref or token.folded,
             )
         )
-        i = last + 1
+        done = last + 1
     return spans
