@@ -23,7 +23,9 @@ _MARKUP = re.compile(
 )  # real tags only: "<b>", "<br/>", '<p class="x">' — not "<maria.huber@gmx.at>" nor "Hb <Norm, … >2"
 _LETTER = r"[^\W\d_]"
 _WORD_CHAR = r"[\w\u0300-\u036f]"
-_TOKEN_PARTS = re.compile(rf"({_WORD_CHAR}+(?:[-‐‑'’]{_WORD_CHAR}+)*)|([^\s\w])")  # (word, punctuation)
+WORD_PATTERN = rf"{_WORD_CHAR}+(?:[-‐‑'’]{_WORD_CHAR}+)*"  # a word token: hyphen and apostrophe chains whole
+WORD = re.compile(WORD_PATTERN)
+_TOKEN_PARTS = re.compile(rf"({WORD_PATTERN})|([^\s\w])")  # (word, punctuation)
 _SENTENCE_END = frozenset(".!?")
 _new_token = tuple.__new__  # skips NamedTuple's Python-level __new__: tokens are built by the million
 

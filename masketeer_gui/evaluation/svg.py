@@ -11,18 +11,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
-# Paul Tol's colour-blind-safe "muted" scheme, as the GUI uses it (ui/colours.py, which needs Qt).
-ENTITY_COLOURS = {
-    "HCP": "#332288",
-    "PAT": "#CC6677",
-    "PER": "#DDCC77",
-    "SIT": "#117733",
-    "WEB": "#88CCEE",
-    "MAI": "#882255",
-    "ADD": "#44AA99",
-    "PHO": "#999933",
-    "ZIP": "#AA4499",
-}
+from masketeer_gui.palette import ENTITY_HEX
+
+# The GUI's entity colours (Paul Tol's "muted" scheme), keyed by type code.
+ENTITY_COLOURS = {str(entity): hex_colour for entity, hex_colour in ENTITY_HEX.items()}
 SERIES_COLOURS = ("#4477AA", "#EE6677", "#228833", "#CCBB44", "#66CCEE", "#AA3377")
 
 LABEL_W, VALUE_W, BAR_H, GAP, TOP = 130, 64, 14, 10, 34

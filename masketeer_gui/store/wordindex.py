@@ -1,10 +1,10 @@
 """Word index: folded word -> notes containing it, so a list change re-runs only the notes it can affect.
 
 A note's words are the word tokens of ``engine.text.tokenize`` (markup blanked), folded with
-``engine.normalize.fold``, plus the parts of hyphen chains (the engine finds "Sepp" in
-"Sepp-Huber"). Single characters and pure numbers are left out: a term made only of those
-affects every note. The word pattern is ``tokenize``'s own, applied with ``findall`` because
-building a ``Token`` per word costs eight times as much at import; a test keeps both equal.
+``engine.normalize.fold``, plus the parts of hyphen and apostrophe chains (the engine finds
+"Sepp" in "Sepp-Huber"). Single characters and pure numbers are left out: a term made only of those
+affects every note. The word pattern is ``tokenize``'s own (``engine.text.WORD``), applied with
+``findall`` because building a ``Token`` per word costs eight times as much at import.
 
 Each word has one row holding its notes' ids as a sorted array of little-endian uint32: about
 4 bytes per (word, note) pair and one write per word per import, instead of a row per pair.
@@ -25,13 +25,12 @@ from sqlalchemy.dialects.sqlite import insert
 from sqlalchemy.orm import Session
 
 from masketeer_gui.engine.normalize import fold
-from masketeer_gui.engine.text import blank_markup
+from masketeer_gui.engine.text import WORD, blank_markup
 from masketeer_gui.store.models import NoteText, Setting, WordPostings
 
-INDEX_VERSION = "2"
+INDEX_VERSION = "3"  # 3: words keep apostrophe chains, as the tokenizer does
 VERSION_KEY = "word_index_version"
-_WORD_CHAR = r"[\w\u0300-\u036f]"
-WORD = re.compile(rf"{_WORD_CHAR}+(?:[-‐‑]{_WORD_CHAR}+)*")
+_CHAIN = re.compile(r"[-']")
 CHUNK = 500
 POSTINGS: Table = WordPostings.__table__  # type: ignore[assignment]
 
@@ -47,8 +46,8 @@ def words_of(text: str) -> set[str]:
         folded = fold(raw)
         if _indexable(folded):
             out.add(folded)
-        if "-" in folded:
-            out.update(part for part in folded.split("-") if _indexable(part))
+        if "-" in folded or "'" in folded:  # curated terms also match inside chains: "Brien" in "O'Brien"
+            out.update(part for part in _CHAIN.split(folded) if _indexable(part))
     return out
 
 

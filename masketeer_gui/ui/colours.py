@@ -10,19 +10,8 @@ from __future__ import annotations
 from PySide6.QtGui import QColor
 
 from masketeer_gui.engine.span import Entity
+from masketeer_gui.palette import ENTITY_HEX
 
-# https://personal.sron.nl/~pault/ — "muted" qualitative scheme (9 colours).
-_HEX: dict[Entity, str] = {
-    Entity.HCP: "#332288",  # indigo
-    Entity.PAT: "#CC6677",  # rose
-    Entity.PER: "#DDCC77",  # sand
-    Entity.SIT: "#117733",  # green
-    Entity.WEB: "#88CCEE",  # cyan
-    Entity.MAI: "#882255",  # wine
-    Entity.ADD: "#44AA99",  # teal
-    Entity.PHO: "#999933",  # olive
-    Entity.ZIP: "#AA4499",  # purple
-}
 FLAG_HEX = "#EE3377"  # underline for spans that need review (Tol "vibrant" magenta)
 
 
@@ -51,7 +40,7 @@ def text_on(background: QColor) -> QColor:
 
 def entity_colour(entity: Entity | str) -> QColor:
     """The highlight colour of an entity type."""
-    return QColor(_HEX[Entity(entity)])
+    return QColor(ENTITY_HEX[Entity(entity)])
 
 
 def entity_text_colour(entity: Entity | str) -> QColor:

@@ -55,7 +55,7 @@ class ReviewController(QObject):
         note, selection = self.window.current, self.window.note_view.selection()
         if note is None or selection is None:
             return self._hint("Select the missed words with the mouse or Shift+arrows first.")
-        start, end = _trimmed(note.text, *selection)
+        start, end = trimmed_selection(note.text, *selection)
         if start >= end:
             return self._hint("The selection holds only spaces.")
         self._choose_entity("Mask as…", None, lambda e: self._add(note.id, start, end, e))
@@ -140,7 +140,7 @@ class ReviewController(QObject):
             return "", None
         selection = view.selection()
         if selection is not None:
-            start, end = _trimmed(note.text, *selection)
+            start, end = trimmed_selection(note.text, *selection)
             return note.text[start:end], None
         span = view.current_span()
         return (note.text[span.start : span.end], span.entity) if span else ("", None)
@@ -185,7 +185,7 @@ class ReviewController(QObject):
         self.window.statusBar().showMessage(text, 5000)
 
 
-def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+def trimmed_selection(text: str, start: int, end: int) -> tuple[int, int]:
     """``[start, end)`` without white space and punctuation around it."""
     while start < end and not text[start].isalnum():
         start += 1

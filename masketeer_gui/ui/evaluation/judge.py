@@ -17,7 +17,7 @@ from masketeer_gui.store.rows import MarkLabel, SpanRow
 from masketeer_gui.ui.entity_menu import EntityMenu
 from masketeer_gui.ui.evaluation.mark_commands import MarkChange, MarkSpec, done_change
 from masketeer_gui.ui.evaluation.state import SampleState
-from masketeer_gui.ui.review import _trimmed
+from masketeer_gui.ui.review import trimmed_selection
 
 if TYPE_CHECKING:
     from masketeer_gui.ui.evaluation.evaluator_view import EvaluatorView
@@ -71,7 +71,7 @@ class JudgeController(QObject):
             return
         if selection is None:
             return self.view.hint("Select the missed words (mouse or Shift+arrows) first, then press M.")
-        start, end = _trimmed(self.view.pane.text, *selection)
+        start, end = trimmed_selection(self.view.pane.text, *selection)
         problem = _missed_problem(state, note_id, start, end)
         if problem:
             return self.view.hint(problem)
