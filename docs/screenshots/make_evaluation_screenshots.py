@@ -22,8 +22,9 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(ROOT))
 
-from PySide6.QtCore import QEventLoop, QSettings, QTimer  # noqa: E402
-from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
+from make_screenshots import save, wait_for  # noqa: E402
+from PySide6.QtCore import QSettings  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from masketeer_gui.evaluation import project_io as io  # noqa: E402
 from masketeer_gui.evaluation.decisions import Decision, Label, decisions_from_gold  # noqa: E402
@@ -36,25 +37,6 @@ from masketeer_gui.ui.main_window import MainWindow  # noqa: E402
 
 DEMO = ROOT / "resources" / "demo"
 FIRST_ROUND = 120
-
-
-def settle(ms: int = 300) -> None:
-    loop = QEventLoop()
-    QTimer.singleShot(ms, loop.quit)
-    loop.exec()
-
-
-def wait_for(signal, timeout_ms: int = 120_000) -> None:  # type: ignore[no-untyped-def]
-    loop = QEventLoop()
-    signal.connect(loop.quit)
-    QTimer.singleShot(timeout_ms, loop.quit)
-    loop.exec()
-
-
-def save(widget: QWidget, name: str) -> None:
-    settle()
-    assert widget.grab().save(str(HERE / name)), name
-    print(f"wrote docs/screenshots/{name}")
 
 
 def gold_decisions(store: Project, view: io.SampleView, who: str) -> list[Decision]:
