@@ -20,7 +20,8 @@ from masketeer_gui.evaluation.scoring import Confusion, SpanLike, match_note
 
 
 class Label(StrEnum):
-    """The paper's four results (the same values as the store's ``MarkLabel``)."""
+    """The paper's four results (paper Table 5): TP/FP per span, FN per missed stretch, TN per untouched
+    note. The store saves marks with this enum (``store.rows.MarkLabel``)."""
 
     TP = "TP"
     FP = "FP"

@@ -13,6 +13,7 @@ from typing import Any
 
 from masketeer_gui.engine.lists import CorrectionAction
 from masketeer_gui.engine.span import Entity, Span
+from masketeer_gui.evaluation.decisions import Label as MarkLabel  # one enum for store and evaluation
 
 
 class TermKind(StrEnum):
@@ -48,13 +49,6 @@ class ReviewStatus(StrEnum):
     REVIEWED = "reviewed"
 
 
-class MarkLabel(StrEnum):
-    """Evaluation result (paper Table 5): TP/FP per span, FN per missed stretch, TN per untouched note."""
-
-    TP = "TP"
-    FP = "FP"
-    FN = "FN"
-    TN = "TN"
 
 
 class RunStatus(StrEnum):
