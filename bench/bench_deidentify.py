@@ -126,9 +126,7 @@ def machine_check() -> float:
 def throughput(corpus: Path, names: Path | None, out_dir: Path, n: int, repeat: int) -> dict[str, object]:
     results: dict[str, object] = {}
     print(f"\n1. Throughput, whole process (JSONL in and out, {n:,} notes, best of {repeat})")
-    print(
-        f"{'workers':>11} {'wall s':>7} {'notes/s':>8} {'CPU s':>6} {'notes/CPU-s':>11} {'peak RSS MiB':>12}"
-    )
+    print(f"{'workers':>11} {'wall s':>7} {'notes/s':>8} {'CPU s':>6} {'notes/CPU-s':>11} {'peak RSS MiB':>12}")
     for label, workers in ((f"default ({len(os.sched_getaffinity(0))})", None), ("1", 1)):
         run = run_cli(corpus, out_dir / "out.jsonl", names, workers, repeat)
         results[label] = {**run._asdict(), "notes_per_s": n / run.wall, "notes_per_cpu_s": n / run.cpu}

@@ -203,9 +203,7 @@ def main() -> None:
     full_run(window)
     window.close()
     window, opened = open_window(path, settings)
-    print(
-        f"open the run project to a usable window (list + first note painted): {opened:.2f} s  [target < 2 s]"
-    )
+    print(f"open the run project to a usable window (list + first note painted): {opened:.2f} s  [target < 2 s]")
     switches(window, min(args.switches, window.proxy.rowCount() - 1))
     list_operations(window)
     window.close()

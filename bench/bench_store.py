@@ -87,9 +87,7 @@ def frequent_masked_word(project: Project) -> tuple[str, int]:
 def table_sizes(path: Path) -> list[tuple[str, int]]:
     try:
         with closing(sqlite3.connect(path)) as raw:
-            rows = raw.execute(
-                "SELECT name, sum(pgsize) FROM dbstat GROUP BY name ORDER BY 2 DESC"
-            ).fetchall()
+            rows = raw.execute("SELECT name, sum(pgsize) FROM dbstat GROUP BY name ORDER BY 2 DESC").fetchall()
     except sqlite3.OperationalError:
         return []
     return [(name, size) for name, size in rows]
@@ -120,9 +118,7 @@ def report(project: Project, corpus: Path, workers: int) -> None:
     print(f"machine: {os.cpu_count()} cores; run with {workers} worker(s)")
     imported, seconds = timed("import (one transaction, word index)", lambda: project.import_corpus(corpus))
     print(f"  {'':<44} {imported.added / seconds:8.0f} notes/s ({imported.added} notes)")
-    run, seconds = timed(
-        "full run (real engine)", lambda: project.runs.run(incremental=False, workers=workers)
-    )
+    run, seconds = timed("full run (real engine)", lambda: project.runs.run(incremental=False, workers=workers))
     print(f"  {'':<44} {run.notes_analyzed / seconds:8.0f} notes/s ({run.spans_found} spans)")
     rows, _ = timed("note list (all notes, counts per type)", project.notes.list)
     timed("one note with its spans", lambda: project.notes.get(rows[len(rows) // 2].id))

@@ -39,9 +39,7 @@ Predict = Callable[[dict[str, Any]], Sequence[SpanLike]]  # note record -> predi
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=5000, help="notes to generate (default 5000)")
-    parser.add_argument(
-        "--seed", type=int, default=HELD_OUT_SEED, help=f"corpus seed (default {HELD_OUT_SEED})"
-    )
+    parser.add_argument("--seed", type=int, default=HELD_OUT_SEED, help=f"corpus seed (default {HELD_OUT_SEED})")
     parser.add_argument(
         "--names",
         action=argparse.BooleanOptionalAction,
@@ -51,9 +49,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--corpus", type=Path, help="score this corpus JSONL instead of generating one")
     parser.add_argument("--gold", type=Path, help="its gold JSONL (required with --corpus)")
     parser.add_argument("--names-file", type=Path, help="its --names JSON (with --corpus)")
-    parser.add_argument(
-        "--predictions", type=Path, help="score a `masketeer deidentify` output instead of the engine"
-    )
+    parser.add_argument("--predictions", type=Path, help="score a `masketeer deidentify` output instead of the engine")
     parser.add_argument("--sample", type=int, default=200, help="stratified sample size (default 200)")
     parser.add_argument("--sample-seed", type=int, default=1)
     parser.add_argument("--top", type=int, default=20, help="how many FP / FN surface forms to print")
@@ -162,11 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     indices = stratified_sample(evaluation.gold_counts, args.sample, args.sample_seed)
     sample = evaluation.sample(indices)
     source = args.corpus or f"generated, seed {args.seed}"
-    lists = (
-        "predictions file"
-        if args.predictions
-        else ("with" if args.names and names else "without") + " name lists"
-    )
+    lists = "predictions file" if args.predictions else ("with" if args.names and names else "without") + " name lists"
     print(f"{len(notes)} notes ({source}), {lists}; {len(notes) / max(seconds, 1e-9):,.0f} notes/s")
     print_report(evaluation, report, sample, len(indices))
     if args.json:

@@ -22,9 +22,7 @@ def fake_engine(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def write_jsonl(path: Path, n: int = 5, bad_line: int = 0) -> Path:
     lines = [
-        json.dumps(
-            {"id": f"N{i}", "text": f"Frau {SECRET} und Dr. Hofer{i % 3} am Telefon.", "date": "2020-01-01"}
-        )
+        json.dumps({"id": f"N{i}", "text": f"Frau {SECRET} und Dr. Hofer{i % 3} am Telefon.", "date": "2020-01-01"})
         for i in range(n)
     ]
     if bad_line:
@@ -69,18 +67,14 @@ def test_bad_record_means_exit_2_and_no_output(tmp_path: Path, capsys: pytest.Ca
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file.jsonl"]  # no output, no stats, no temp files
 
 
-def test_bad_record_late_in_a_parallel_run_leaves_nothing(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_bad_record_late_in_a_parallel_run_leaves_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = write_jsonl(tmp_path / "file.jsonl", n=400, bad_line=399)
     assert deidentify(source, "-o", tmp_path / "out.jsonl", "--workers", "2", "--chunk-size", "8") == 2
     assert "file.jsonl:399" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file.jsonl"]
 
 
-def test_skip_bad_lists_bad_records_and_keeps_the_rest(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_skip_bad_lists_bad_records_and_keeps_the_rest(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = write_jsonl(tmp_path / "file.jsonl", n=5, bad_line=3)
     out = tmp_path / "out.jsonl"
     assert deidentify(source, "-o", out, "--skip-bad") == 0
@@ -93,9 +87,7 @@ def test_skip_bad_lists_bad_records_and_keeps_the_rest(
 
 def test_csv_with_bom_and_semicolons(tmp_path: Path) -> None:
     source = tmp_path / "notes.csv"
-    source.write_bytes(
-        '\ufeffNr;Befund\n1;Frau Huber kommt\n2;"Dr. Egger; mehrzeilig\nzweite Zeile"\n'.encode()
-    )
+    source.write_bytes('\ufeffNr;Befund\n1;Frau Huber kommt\n2;"Dr. Egger; mehrzeilig\nzweite Zeile"\n'.encode())
     out = tmp_path / "out.jsonl"
     assert deidentify(source, "-o", out, "--id-col", "Nr", "--text-col", "Befund") == 0
     records = read_output(out)
@@ -145,9 +137,7 @@ def test_key_file_makes_tags_stable_across_runs(tmp_path: Path) -> None:
 
 def test_stats_file(tmp_path: Path) -> None:
     stats = tmp_path / "stats.json"
-    assert (
-        deidentify(write_jsonl(tmp_path / "in.jsonl", n=4), "-o", tmp_path / "o.jsonl", "--stats", stats) == 0
-    )
+    assert deidentify(write_jsonl(tmp_path / "in.jsonl", n=4), "-o", tmp_path / "o.jsonl", "--stats", stats) == 0
     data = json.loads(stats.read_text(encoding="utf-8"))
     assert (data["notes"], data["notes_with_phi"], data["spans"]) == (4, 4, 8)
     assert data["per_entity"] == {
@@ -194,9 +184,7 @@ def test_dead_worker_exits_1(
         (["--workers", "0"], "at least 1"),
     ],
 )
-def test_bad_usage_exits_2(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
-) -> None:
+def test_bad_usage_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
     source = write_jsonl(tmp_path / "in.jsonl")
     (tmp_path / "names.json").write_text('{"patients": "not a list"}', encoding="utf-8")
     argv = [

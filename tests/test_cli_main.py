@@ -20,9 +20,7 @@ def test_every_command_module_registers_its_subcommand() -> None:
     assert set(COMMAND_MODULES) <= set(subparsers.choices)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(
-    ("argv", "status"), [([], 2), (["nonsense"], 2), (["--help"], 0), (["--version"], 0)]
-)
+@pytest.mark.parametrize(("argv", "status"), [([], 2), (["nonsense"], 2), (["--help"], 0), (["--version"], 0)])
 def test_top_level_exit_codes(argv: list[str], status: int, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == status
     capsys.readouterr()
@@ -44,9 +42,7 @@ def test_subprocess_metrics() -> None:
 
 def test_subprocess_bad_input_exit_2(tmp_path: Path) -> None:
     source = tmp_path / "file.jsonl"
-    source.write_text(
-        '{"id": 1, "text": "a"}\n{"id": 2, "text": "b"}\n{"id": 3, "text": "Frau Zwetschk\n', "utf-8"
-    )
+    source.write_text('{"id": 1, "text": "a"}\n{"id": 2, "text": "b"}\n{"id": 3, "text": "Frau Zwetschk\n', "utf-8")
     result = run_module("deidentify", str(source), "-o", str(tmp_path / "out.jsonl"))
     assert result.returncode == 2
     assert "file.jsonl:3" in result.stderr and "Zwetschk" not in result.stderr

@@ -33,9 +33,7 @@ def jsonl(*objects: object) -> str:
 
 
 def test_jsonl_records_ids_meta_and_blank_lines(tmp_path: Path) -> None:
-    path = write(
-        tmp_path / "c.jsonl", '{"id": 7, "text": "a", "author": "x"}\n\n   \n{"id": "N2", "text": ""}\n'
-    )
+    path = write(tmp_path / "c.jsonl", '{"id": 7, "text": "a", "author": "x"}\n\n   \n{"id": "N2", "text": ""}\n')
     records = read_all(path)
     assert [(r.id, r.text, r.line) for r in records] == [("7", "a", 1), ("N2", "", 4)]
     assert records[0].meta == {"author": "x"}
@@ -77,17 +75,13 @@ def test_jsonl_bad_record_names_file_and_line(tmp_path: Path, line: str, reason:
 
 
 def test_jsonl_not_utf8_names_line(tmp_path: Path) -> None:
-    path = write(
-        tmp_path / "c.jsonl", jsonl({"id": 1, "text": "a"}).encode() + b'{"id": 2, "text": "\xfc"}\n'
-    )
+    path = write(tmp_path / "c.jsonl", jsonl({"id": 1, "text": "a"}).encode() + b'{"id": 2, "text": "\xfc"}\n')
     with pytest.raises(CorpusError, match=r"c\.jsonl:2: not UTF-8"):
         read_all(path)
 
 
 def test_jsonl_skip_bad_reports_and_continues(tmp_path: Path) -> None:
-    path = write(
-        tmp_path / "c.jsonl", jsonl({"id": 1, "text": "a"}) + "{oops\n" + jsonl({"id": 3, "text": "c"})
-    )
+    path = write(tmp_path / "c.jsonl", jsonl({"id": 1, "text": "a"}) + "{oops\n" + jsonl({"id": 3, "text": "c"}))
     bad: list[BadRecord] = []
     records = read_all(path, skip_bad=True, on_bad=bad.append)
     assert [r.id for r in records] == ["1", "3"]
@@ -184,9 +178,7 @@ def test_folder_non_utf8_file_names_file_and_line(tmp_path: Path) -> None:
 # --- whole files ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("name", "message"), [("c.txt", "unsupported input"), ("missing.jsonl", "no such file")]
-)
+@pytest.mark.parametrize(("name", "message"), [("c.txt", "unsupported input"), ("missing.jsonl", "no such file")])
 def test_file_level_errors(tmp_path: Path, name: str, message: str) -> None:
     if name.endswith(".txt"):
         write(tmp_path / name, "x")

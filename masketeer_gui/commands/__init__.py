@@ -29,7 +29,16 @@ else:
     Subparsers = argparse._SubParsersAction
 
 COMMAND_MODULES: tuple[str, ...] = (
-    "deidentify", "metrics", "project", "terms", "sample", "synth", "evaluate", "reidentify", "risk", "leakcheck",
+    "deidentify",
+    "metrics",
+    "project",
+    "terms",
+    "sample",
+    "synth",
+    "evaluate",
+    "reidentify",
+    "risk",
+    "leakcheck",
 )
 
 

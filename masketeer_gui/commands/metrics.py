@@ -26,9 +26,7 @@ def register(subparsers: Subparsers) -> None:
         "logit interval of Mercaldo, Lau & Zhou (2007) for precision.",
     )
     for name in ("tp", "fp", "fn", "tn"):
-        parser.add_argument(
-            f"--{name}", type=_count, required=True, metavar="N", help=f"number of {name.upper()}s"
-        )
+        parser.add_argument(f"--{name}", type=_count, required=True, metavar="N", help=f"number of {name.upper()}s")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.set_defaults(handler=run)
 
@@ -49,8 +47,7 @@ def format_table(metrics: Metrics, args: argparse.Namespace) -> str:
         rows.append((label, *_cells(estimate, percent), _method(estimate)))
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     lines = [
-        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)) + "  " + row[3]
-        for row in rows
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)) + "  " + row[3] for row in rows
     ]
     total = args.tp + args.fp + args.fn + args.tn
     lines.append(f"TP={args.tp} FP={args.fp} FN={args.fn} TN={args.tn} (n={total})")

@@ -57,9 +57,7 @@ def register(subparsers: Subparsers) -> None:
     init = actions.add_parser("init", help="create a new, empty project file (owner-only)")
     init.add_argument("project", type=Path, metavar="P.db")
     init.set_defaults(handler=_init)
-    load = actions.add_parser(
-        "import", help="import a corpus (.jsonl, .csv or a folder of .txt) as one batch"
-    )
+    load = actions.add_parser("import", help="import a corpus (.jsonl, .csv or a folder of .txt) as one batch")
     load.add_argument("project", type=Path, metavar="P.db")
     load.add_argument("input", type=Path, metavar="INPUT")
     load.add_argument("--id-col", default="id", metavar="NAME", help="id column/key (default: id)")
@@ -81,9 +79,7 @@ def register(subparsers: Subparsers) -> None:
     export = actions.add_parser("export", help="write the de-identified notes (deidentify output format)")
     export.add_argument("project", type=Path, metavar="P.db")
     export.add_argument("-o", "--output", type=Path, required=True, metavar="OUTPUT.jsonl")
-    export.add_argument(
-        "--key-file", type=Path, metavar="FILE", help="pseudonym key (default: the project's)"
-    )
+    export.add_argument("--key-file", type=Path, metavar="FILE", help="pseudonym key (default: the project's)")
     export.add_argument(
         "--mode", choices=["tags", "surrogates"], default="tags", help="keyed tags or realistic surrogates"
     )
@@ -114,9 +110,7 @@ def _init(args: argparse.Namespace) -> int:
 
 def _import(args: argparse.Namespace) -> int:
     with opened(args.project) as project:
-        report = project.import_corpus(
-            args.input, id_col=args.id_col, text_col=args.text_col, skip_bad=args.skip_bad
-        )
+        report = project.import_corpus(args.input, id_col=args.id_col, text_col=args.text_col, skip_bad=args.skip_bad)
     for bad in report.bad:
         say(f"masketeer project import: skipped {bad}")
     stale = f"; {report.stale_corrections} correction(s) now stale" if report.stale_corrections else ""
@@ -130,9 +124,7 @@ def _run(args: argparse.Namespace) -> int:
 
     names = NameLists.from_json(args.names) if args.names else None
     with opened(args.project) as project:
-        run = project.runs.run(
-            names=names, incremental=args.incremental, workers=args.workers, progress=_progress()
-        )
+        run = project.runs.run(names=names, incremental=args.incremental, workers=args.workers, progress=_progress())
     say(f"\rmasketeer project run: {run.notes_analyzed} notes analysed ({run.kind}), {run.spans_found} spans")
     return 0
 

@@ -43,9 +43,7 @@ def run(args: argparse.Namespace) -> int:
     if args.plan:
         return 0
     if args.output:
-        lines = (
-            json.dumps({"position": n.position, "id": n.external_id, "stratum": n.stratum}) for n in notes
-        )
+        lines = (json.dumps({"position": n.position, "id": n.external_id, "stratum": n.stratum}) for n in notes)
         args.output.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
     say(f"masketeer sample: sample {sample.id} frozen, {sample.n} notes (seed {sample.seed})")
     return 0

@@ -69,9 +69,7 @@ def _spec(args: argparse.Namespace) -> TermSpec | None:
     if kind is None:
         return None
     if kind == "blacklist" and not args.entity:
-        raise UsageError(
-            "--blacklist needs --entity TYPE (one of " + ", ".join(e.value for e in Entity) + ")"
-        )
+        raise UsageError("--blacklist needs --entity TYPE (one of " + ", ".join(e.value for e in Entity) + ")")
     try:
         entity = Entity(args.entity.upper()) if args.entity else None
     except ValueError:

@@ -53,9 +53,7 @@ class CorpusError(ValueError):
 class RecordFactory:
     """Turns raw fields into ``NoteRecord``s, or into bad-record reports (raised or passed on)."""
 
-    def __init__(
-        self, id_col: str, text_col: str, skip_bad: bool, on_bad: Callable[[BadRecord], None] | None
-    ) -> None:
+    def __init__(self, id_col: str, text_col: str, skip_bad: bool, on_bad: Callable[[BadRecord], None] | None) -> None:
         self.id_col = id_col
         self.text_col = text_col
         self._skip_bad = skip_bad

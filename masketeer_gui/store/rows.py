@@ -49,8 +49,6 @@ class ReviewStatus(StrEnum):
     REVIEWED = "reviewed"
 
 
-
-
 class RunStatus(StrEnum):
     RUNNING = "running"
     DONE = "done"

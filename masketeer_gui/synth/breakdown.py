@@ -101,9 +101,7 @@ class Evaluation:
         return total
 
 
-def evaluate_corpus(
-    notes: Iterable[tuple[str, GoldNote]], analyze: Callable[[str], Sequence[SpanLike]]
-) -> Evaluation:
+def evaluate_corpus(notes: Iterable[tuple[str, GoldNote]], analyze: Callable[[str], Sequence[SpanLike]]) -> Evaluation:
     """Run ``analyze`` on every note text and score it against the note's gold."""
     evaluation = Evaluation()
     for text, gold in notes:

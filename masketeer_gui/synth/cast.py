@@ -51,9 +51,7 @@ def build_cast(rng: Random, n_patients: int, n_authors: int) -> Cast:
     """A reproducible cast: the same ``rng`` state gives the same people."""
     names = NameFactory(rng)
     authors = tuple(_author(names, i) for i in range(n_authors))
-    gps = tuple(
-        names.person(f"G{i:04d}", Entity.HCP, profession="gp") for i in range(max(8, n_patients // 4))
-    )
+    gps = tuple(names.person(f"G{i:04d}", Entity.HCP, profession="gp") for i in range(max(8, n_patients // 4)))
     sites = tuple(Site(c, v, rng.random() < 0.9) for c, v in vocab.MEDICAL_SITES)
     nurses = [i for i, a in enumerate(authors) if a.profession != "doctor"] or [0]
     doctors = [i for i, a in enumerate(authors) if a.profession == "doctor"] or [0]
@@ -113,11 +111,7 @@ def _relative(names: NameFactory, patient: Person, index: int, k: int) -> Person
     relation = rng.choice(_FEMALE_RELATIONS if gender == "f" else _MALE_RELATIONS)
     last = ""
     if relation in ("Tochter", "Sohn", "Enkelin", "Enkel", "Schwester", "Bruder") and rng.random() < 0.6:
-        last = (
-            patient.last
-            if relation != "Tochter" or rng.random() < 0.5
-            else f"{names.last(False, 0)}-{patient.last}"
-        )
+        last = patient.last if relation != "Tochter" or rng.random() < 0.5 else f"{names.last(False, 0)}-{patient.last}"
     return names.person(key, Entity.PER, gender, last=last, relation=relation)
 
 

@@ -45,9 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.gold:
             write_jsonl(args.gold, (g.to_dict() for g in corpus.gold))
         if args.names:
-            args.names.write_text(
-                json.dumps(corpus.names, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
-            )
+            args.names.write_text(json.dumps(corpus.names, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         if args.stats:
             stats = json.dumps(corpus_profile(corpus.notes, corpus.gold), ensure_ascii=False, indent=1)
             if str(args.stats) == "-":

@@ -109,9 +109,7 @@ def address(scene: Scene) -> Sentence:
 
 def zip_code(scene: Scene) -> Sentence:
     """ZIP and town ("6020 Innsbruck", "A-6130 Schwaz") as one span."""
-    code, town = (
-        (scene.patient.zip_code, scene.patient.town) if scene.chance(0.7) else scene.pick(vocab.ZIP_TOWNS)
-    )
+    code, town = (scene.patient.zip_code, scene.patient.town) if scene.chance(0.7) else scene.pick(vocab.ZIP_TOWNS)
     prefix = "A-" if scene.chance(0.15) else ""
     return [Piece(f"{prefix}{code} {town}", Entity.ZIP, _REGEX)]
 

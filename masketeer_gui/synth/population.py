@@ -112,10 +112,6 @@ class NameFactory:
         listed = rng.random() < (P_RARE_LISTED if rare else P_LISTED[role])
         nick = rng.choice(vocab.NICKNAMES[first]) if first in vocab.NICKNAMES and rng.random() < 0.8 else ""
         db_first, db_last = (
-            (to_ascii(first), to_ascii(last))
-            if (has_umlaut(first + last) and rng.random() < 0.3)
-            else (first, last)
+            (to_ascii(first), to_ascii(last)) if (has_umlaut(first + last) and rng.random() < 0.3) else (first, last)
         )
-        return Person(
-            key, role, first, last, gender, listed, rare, nick, db_first=db_first, db_last=db_last, **extra
-        )
+        return Person(key, role, first, last, gender, listed, rare, nick, db_first=db_first, db_last=db_last, **extra)

@@ -11,13 +11,9 @@ USAGE_EXIT = 2
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        prog="masketeer-gui", description="Review and correct de-identified notes."
-    )
+    parser = argparse.ArgumentParser(prog="masketeer-gui", description="Review and correct de-identified notes.")
     parser.add_argument("project", nargs="?", type=Path, help="project file to open (.db)")
-    parser.add_argument(
-        "--demo", action="store_true", help="open the bundled synthetic demo project and run it"
-    )
+    parser.add_argument("--demo", action="store_true", help="open the bundled synthetic demo project and run it")
     parser.add_argument(
         "--screenshot",
         type=Path,

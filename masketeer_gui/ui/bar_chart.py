@@ -61,15 +61,11 @@ class BarChart(QWidget):
         painter.setPen(text)
         painter.drawText(QRectF(0, 0, self.width(), line + 2), Qt.AlignmentFlag.AlignCenter, self.title)
         painter.setFont(small)
-        painter.drawText(
-            QRectF(2, line + 2, self.width(), sfm.height()), Qt.AlignmentFlag.AlignLeft, self.y_label
-        )
+        painter.drawText(QRectF(2, line + 2, self.width(), sfm.height()), Qt.AlignmentFlag.AlignLeft, self.y_label)
         top, step = nice_scale(max((v for _, v in self.bars), default=0))
         left = sfm.horizontalAdvance(f"{top:,.0f}") + 10
         plot_top = line + sfm.height() * 2 + 6
-        plot = QRectF(
-            left, plot_top, self.width() - left - 8, self.height() - plot_top - sfm.height() * 2 - 10
-        )
+        plot = QRectF(left, plot_top, self.width() - left - 8, self.height() - plot_top - sfm.height() * 2 - 10)
         if plot.width() > 20 and plot.height() > 20:
             self._axes(painter, plot, top, step, sfm)
             if self.bars:
@@ -89,9 +85,7 @@ class BarChart(QWidget):
             painter.setPen(self.palette().windowText().color())
             value = step * i
             label = f"{value:,.0f}" if step >= 1 else f"{value:,.2g}"
-            painter.drawText(
-                QRectF(0, y - fm.height() / 2, plot.left() - 4, fm.height()), _RIGHT_MIDDLE, label
-            )
+            painter.drawText(QRectF(0, y - fm.height() / 2, plot.left() - 4, fm.height()), _RIGHT_MIDDLE, label)
 
     def _draw_bars(self, painter: QPainter, plot: QRectF, top: float, fm: QFontMetrics) -> None:
         slot = plot.width() / len(self.bars)
@@ -112,9 +106,7 @@ class BarChart(QWidget):
                 area = QRectF(x + width / 2 - slot * every / 2, plot.bottom() + 2, slot * every, fm.height())
                 painter.drawText(area, _CENTER_TOP, label)
 
-    def _value_label(
-        self, painter: QPainter, bar: QRectF, text: str, colour: QColor, fm: QFontMetrics
-    ) -> None:
+    def _value_label(self, painter: QPainter, bar: QRectF, text: str, colour: QColor, fm: QFontMetrics) -> None:
         inside = bar.height() > fm.height() + 2
         painter.setPen(text_on(colour) if inside else self.palette().windowText().color())
         y = bar.top() + 1 if inside else bar.top() - fm.height() - 1

@@ -115,9 +115,7 @@ class Correct(StoreCommand):
         self.correction_id: int | None = None
 
     def apply(self) -> None:
-        self.correction_id = self.project.add_correction(
-            self.note_id, self.start, self.end, self.action, self.entity
-        )
+        self.correction_id = self.project.add_correction(self.note_id, self.start, self.end, self.action, self.entity)
         self.target.rerun([self.note_id], focus=self.start)
 
     def revert(self) -> None:
@@ -130,9 +128,7 @@ class Correct(StoreCommand):
 class SetReview(StoreCommand):
     """Mark a note reviewed or open again."""
 
-    def __init__(
-        self, target: ReviewTarget, note_id: int, status: ReviewStatus, before: ReviewStatus
-    ) -> None:
+    def __init__(self, target: ReviewTarget, note_id: int, status: ReviewStatus, before: ReviewStatus) -> None:
         super().__init__(target, f"Mark note {status.value}")
         self.note_id, self.status, self.before = note_id, status, before
 

@@ -239,15 +239,11 @@ class DictionaryEditor(QDialog):
             self.window_.report_failure(exc, "import the terms")
             return 0
         self.reload()
-        self.window_.statusBar().showMessage(
-            f"Imported {added} new terms. Re-run (Ctrl+R) to apply them.", 8000
-        )
+        self.window_.statusBar().showMessage(f"Imported {added} new terms. Re-run (Ctrl+R) to apply them.", 8000)
         return added
 
     def export_dialog(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(
-            self, "Export terms", str(Path.home() / "terms.json"), JSON_FILTER
-        )
+        name, _ = QFileDialog.getSaveFileName(self, "Export terms", str(Path.home() / "terms.json"), JSON_FILTER)
         if name:
             self.export_path(Path(name))
 

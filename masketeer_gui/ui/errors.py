@@ -25,8 +25,7 @@ def describe(exc: BaseException) -> tuple[str, bool]:
     if isinstance(exc, StoreError):
         return f"The project refused the request.\n\n{exc}", False
     return (
-        "Something went wrong inside Masketeer (a bug). Your saved work is safe.\n\n"
-        f"{type(exc).__name__}: {exc}",
+        f"Something went wrong inside Masketeer (a bug). Your saved work is safe.\n\n{type(exc).__name__}: {exc}",
         True,
     )
 

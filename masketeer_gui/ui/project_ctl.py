@@ -48,25 +48,19 @@ class ProjectController(QObject):
         return True
 
     def new_project(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(
-            self.window, "New project", str(Path.home() / "notes.db"), PROJECT_FILTER
-        )
+        name, _ = QFileDialog.getSaveFileName(self.window, "New project", str(Path.home() / "notes.db"), PROJECT_FILTER)
         if name:
             self.open_path(Path(name), create=True)
 
     def open_dialog(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(
-            self.window, "Open project", str(self._last_dir()), PROJECT_FILTER
-        )
+        name, _ = QFileDialog.getOpenFileName(self.window, "Open project", str(self._last_dir()), PROJECT_FILTER)
         if name:
             self.open_path(Path(name))
 
     # --- recent files --------------------------------------------------------------------------
     def recent(self) -> list[str]:
         value = self.window.settings.value("recent", [])
-        items: list[object] = (
-            [value] if isinstance(value, str) else list(value) if isinstance(value, list) else []
-        )
+        items: list[object] = [value] if isinstance(value, str) else list(value) if isinstance(value, list) else []
         return [str(v) for v in items if v]
 
     def add_recent(self, path: Path) -> None:
@@ -90,9 +84,7 @@ class ProjectController(QObject):
     def import_dialog(self) -> None:
         if self.window.project is None:
             return self._need_project()
-        name, _ = QFileDialog.getOpenFileName(
-            self.window, "Import notes", str(self._last_dir()), CORPUS_FILTER
-        )
+        name, _ = QFileDialog.getOpenFileName(self.window, "Import notes", str(self._last_dir()), CORPUS_FILTER)
         if name:
             self.import_path(Path(name))
 
@@ -100,9 +92,7 @@ class ProjectController(QObject):
         project = self.window.project
         if project is None:
             return self._need_project()
-        self.window.workers.submit(
-            Job("Importing", lambda p, c: project.import_corpus(source, p, c), reload=True)
-        )
+        self.window.workers.submit(Job("Importing", lambda p, c: project.import_corpus(source, p, c), reload=True))
 
     def export_dialog(self) -> None:
         project = self.window.project
@@ -121,9 +111,7 @@ class ProjectController(QObject):
         """Export in the background; ``mode`` "tags" or "surrogates" (as ``deidentify --mode``)."""
         project = self.window.project
         if project is not None:
-            self.window.workers.submit(
-                Job("Exporting", lambda p, c: project.export(target, mode), export=str(target))
-            )
+            self.window.workers.submit(Job("Exporting", lambda p, c: project.export(target, mode), export=str(target)))
 
     def _need_project(self) -> None:
         self.window.statusBar().showMessage("Open or create a project first (Ctrl+O, Ctrl+N).", 5000)
@@ -135,9 +123,7 @@ class ProjectController(QObject):
 
     def accepts_drop(self, mime: QMimeData) -> bool:
         paths = self._paths(mime)
-        return len(paths) == 1 and (
-            paths[0].is_dir() or paths[0].suffix.lower() in (*SUFFIXES, *PROJECT_SUFFIXES)
-        )
+        return len(paths) == 1 and (paths[0].is_dir() or paths[0].suffix.lower() in (*SUFFIXES, *PROJECT_SUFFIXES))
 
     def drop(self, mime: QMimeData) -> bool:
         """A dropped project file opens; a dropped corpus is imported into the open project."""

@@ -47,9 +47,7 @@ class ReviewController(QObject):
         if note is None or span is None:
             return self._hint("Select a span first (click it, or press S).")
         text = f"Reject {span.entity} span"
-        self.window.perform(
-            Correct(self.window, note.id, span.start, span.end, CorrectionAction.REMOVE, None, text)
-        )
+        self.window.perform(Correct(self.window, note.id, span.start, span.end, CorrectionAction.REMOVE, None, text))
 
     def add_missed(self) -> None:
         note, selection = self.window.current, self.window.note_view.selection()

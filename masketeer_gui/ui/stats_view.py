@@ -76,9 +76,7 @@ class StatsView(QWidget):
         self.entity_chart = BarChart("Pseudonymizations per entity type (Table 6)", "entity type", "count")
         self.masker_chart = BarChart("Activities per masker (Table 7)", "masker", "count")
         self.length_chart = BarChart("Note length (Figure 1)", "tokens per note", "notes")
-        self.spans_chart = BarChart(
-            "Pseudonymizations per note (Figure 2)", "pseudonymizations per note", "notes"
-        )
+        self.spans_chart = BarChart("Pseudonymizations per note (Figure 2)", "pseudonymizations per note", "notes")
         grid = QGridLayout(self)
         grid.addWidget(self.summary, 0, 0, 1, 4)
         grid.addWidget(self.entity_table, 1, 0)

@@ -147,9 +147,7 @@ class StoreProject:
             if m.sample_id is None and m.label is MarkLabel.TP and (m.start, m.end) == (span.start, span.end)
         ]
         if accepted and not mine:
-            marks.add(
-                note_id, MarkLabel.TP, start=span.start, end=span.end, entity=span.entity, masker=span.masker
-            )
+            marks.add(note_id, MarkLabel.TP, start=span.start, end=span.end, entity=span.entity, masker=span.masker)
         elif not accepted:
             for mark in mine:
                 marks.remove(mark.id)
@@ -184,9 +182,7 @@ class StoreProject:
                 return 0
             streamer = _Streamer(self.store, progress)
             self._freeze_analyzer()
-            run = runs.run(
-                incremental=False, note_ids=None if full else targets, progress=streamer, cancel=cancelled
-            )
+            run = runs.run(incremental=False, note_ids=None if full else targets, progress=streamer, cancel=cancelled)
         # the stored rows where they differ from the streamed ones; after a cancel, every streamed
         # one (those notes keep their previous result)
         cancelled_run = run.status is RunStatus.CANCELLED

@@ -106,9 +106,7 @@ class TermDialog(QDialog):
         for i, (scope, label) in enumerate(choices):
             button = QRadioButton(label)
             button.setObjectName(f"scope_{scope.value}")
-            button.setEnabled(
-                scope is Scope.CORPUS or bool(self.note_id if scope is Scope.NOTE else self.patient_id)
-            )
+            button.setEnabled(scope is Scope.CORPUS or bool(self.note_id if scope is Scope.NOTE else self.patient_id))
             self.scopes.addButton(button, i)
             row.addWidget(button)
         self._scope_list = [s for s, _ in choices]

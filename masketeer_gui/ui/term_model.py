@@ -52,9 +52,7 @@ class TermTableModel(QAbstractTableModel):
             return row
         return None
 
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return TERM_HEADERS[section] if 0 <= section < len(TERM_HEADERS) else None
         return None

@@ -65,9 +65,7 @@ def make_engine(lexicon: Lexicon) -> EngineFactory:
         rules: bool = False,
         fuzzy: bool = True,
     ) -> Deidentifier:
-        config = (
-            EngineConfig(rules=rules, fuzzy=fuzzy) if maskers is None else EngineConfig(maskers, rules, fuzzy)
-        )
+        config = EngineConfig(rules=rules, fuzzy=fuzzy) if maskers is None else EngineConfig(maskers, rules, fuzzy)
         return Deidentifier(lexicon, names, config)
 
     return build

@@ -89,9 +89,7 @@ def test_first_names(lexicon: Lexicon, name: str, gender: str) -> None:
     assert lexicon.first_names[fold(name)] == gender
 
 
-@pytest.mark.parametrize(
-    "name", ["Huber", "Gstrein", "Hofer", "Müller", "Koch", "Tschurtschenthaler", "Schöpf"]
-)
+@pytest.mark.parametrize("name", ["Huber", "Gstrein", "Hofer", "Müller", "Koch", "Tschurtschenthaler", "Schöpf"])
 def test_surnames(lexicon: Lexicon, name: str) -> None:
     assert fold(name) in lexicon.surnames
 
@@ -122,9 +120,7 @@ def test_degrees_follow_names(lexicon: Lexicon) -> None:
     assert positions["DGKP"] is SalutationPosition.BOTH and positions["Dr."] is SalutationPosition.BEFORE
 
 
-@pytest.mark.parametrize(
-    "word", ["Parkinson", "Alzheimer", "Crohn", "Marfan", "Sjögren", "Rumpf", "Montag", "Jänner"]
-)
+@pytest.mark.parametrize("word", ["Parkinson", "Alzheimer", "Crohn", "Marfan", "Sjögren", "Rumpf", "Montag", "Jänner"])
 def test_whitelisted(lexicon: Lexicon, word: str) -> None:
     assert fold(word) in lexicon.whitelist
 
@@ -146,9 +142,7 @@ def test_whitelist_holds_no_town(lexicon: Lexicon) -> None:
     assert {"innsbruck", "hall in tirol", "schwaz", "zams", "lienz", "wien", "salzburg"} <= lexicon.towns
 
 
-@pytest.mark.parametrize(
-    "abbreviation", ["dr", "z.b", "bzgl", "lt", "tgl", "pat", "o.b", "i.v", "jaen", "so"]
-)
+@pytest.mark.parametrize("abbreviation", ["dr", "z.b", "bzgl", "lt", "tgl", "pat", "o.b", "i.v", "jaen", "so"])
 def test_abbreviations_are_stored_without_the_dot(lexicon: Lexicon, abbreviation: str) -> None:
     assert abbreviation in lexicon.abbreviations
 
@@ -159,9 +153,7 @@ def test_sites(lexicon: Lexicon) -> None:
     assert not {"ambulanz", "praxis", "ordination", "lk"} & lexicon.site_words
 
 
-@pytest.mark.parametrize(
-    "word", ["Spaziergang", "Termin", "Termine", "Blutdruck", "Kontrolle", "Koch", "Sommer"]
-)
+@pytest.mark.parametrize("word", ["Spaziergang", "Termin", "Termine", "Blutdruck", "Kontrolle", "Koch", "Sommer"])
 def test_nouns(lexicon: Lexicon, word: str) -> None:
     assert fold(word) in lexicon.nouns
 
@@ -172,9 +164,7 @@ def test_plain_names_are_no_words(lexicon: Lexicon, name: str) -> None:
     assert not lexicon.is_ambiguous_name(fold(name))
 
 
-@pytest.mark.parametrize(
-    "name", ["Koch", "Bauer", "Fischer", "Wolf", "Sommer", "Winter", "Klein", "Lang", "Frei"]
-)
+@pytest.mark.parametrize("name", ["Koch", "Bauer", "Fischer", "Wolf", "Sommer", "Winter", "Klein", "Lang", "Frei"])
 def test_names_that_are_words_are_ambiguous(lexicon: Lexicon, name: str) -> None:
     assert lexicon.is_ambiguous_name(fold(name)) and lexicon.is_word(fold(name))
 

@@ -107,9 +107,7 @@ def test_ambiguous_names_are_names_that_are_words(dictionary_dir: Path) -> None:
     assert lexicon.is_ambiguous_name("koch") and not lexicon.is_ambiguous_name("huber")
 
 
-def test_only_the_top_common_words_make_a_name_ambiguous(
-    dictionary_dir: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_only_the_top_common_words_make_a_name_ambiguous(dictionary_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(lexicon_loader, "TOP_COMMON_WORDS", 2)  # "und", "koch"
     lexicon = build_lexicon(dictionary_dir)
     assert lexicon.ambiguous_names == {"koch"}
@@ -146,9 +144,7 @@ def test_round_trip_through_the_cache(dictionary_dir: Path, cache_dir: Path) -> 
     assert load_lexicon(dictionary_dir, cache_dir) == built
 
 
-def test_cache_hit_does_not_rebuild(
-    dictionary_dir: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_cache_hit_does_not_rebuild(dictionary_dir: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     built = load_lexicon(dictionary_dir, cache_dir)
     monkeypatch.setattr(lexicon_loader, "build_lexicon", pytest.fail)
     assert load_lexicon(dictionary_dir, cache_dir) == built

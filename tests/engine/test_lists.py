@@ -43,9 +43,7 @@ def test_every_key_is_optional() -> None:
 
 
 def test_entries_are_stripped_and_blanks_dropped() -> None:
-    lists = NameLists.from_mapping(
-        {"patients": ["  Huber ", "", "   "], "blacklist": [" Hias ", {"term": " Sepp"}]}
-    )
+    lists = NameLists.from_mapping({"patients": ["  Huber ", "", "   "], "blacklist": [" Hias ", {"term": " Sepp"}]})
     assert lists.patients == ("Huber",)
     assert [b.term for b in lists.blacklist] == ["Hias", "Sepp"]
 
@@ -119,9 +117,7 @@ def test_from_json_missing_file(tmp_path: Path) -> None:
 
 def test_note_context_of_accepts_iterables() -> None:
     correction = Correction(0, 5, CorrectionAction.ADD, Entity.PAT)
-    context = NoteContext.of(
-        whitelist=iter(["Rumpf"]), blacklist=[BlacklistEntry("Hias")], corrections=[correction]
-    )
+    context = NoteContext.of(whitelist=iter(["Rumpf"]), blacklist=[BlacklistEntry("Hias")], corrections=[correction])
     assert context == NoteContext(("Rumpf",), (BlacklistEntry("Hias"),), (correction,))
     assert NoteContext.of() == NoteContext()
 

@@ -116,9 +116,7 @@ def test_large_counts_are_fast_and_sane() -> None:
         ({"tp": 8, "fp": 2, "fn": 0, "tn": 0}, 0.8, 0.44390, 0.97479, "Clopper-Pearson (logit undefined)"),
     ],
 )
-def test_precision_fallbacks(
-    counts: dict[str, int], value: float, low: float, high: float, method: str
-) -> None:
+def test_precision_fallbacks(counts: dict[str, int], value: float, low: float, high: float, method: str) -> None:
     estimate = precision_logit(**counts)
     assert (estimate.value, estimate.method) == (value, method)
     assert estimate.ci_low == pytest.approx(low, abs=1e-5)

@@ -49,21 +49,15 @@ def test_unknown_masker_is_rejected(lexicon: Lexicon) -> None:
         (DEFAULT_ORDER, ["Huber", "Maria", "KH Zams"]),
     ],
 )
-def test_maskers_can_be_switched(
-    make_engine: EngineFactory, maskers: tuple[str, ...], expected: list[str]
-) -> None:
+def test_maskers_can_be_switched(make_engine: EngineFactory, maskers: tuple[str, ...], expected: list[str]) -> None:
     engine = make_engine(maskers=maskers)
     assert [h.text for h in hits(engine, "Frau Huber und Maria im KH Zams")] == expected
 
 
 def test_first_masker_wins(make_engine: EngineFactory) -> None:
     text = "Hallo Huber"
-    assert hits(make_engine(maskers=("Salutation", "NameDictionary")), text) == [
-        Hit("Huber", HCP, "Salutation")
-    ]
-    assert hits(make_engine(maskers=("NameDictionary", "Salutation")), text) == [
-        Hit("Huber", PER, "NameDictionary")
-    ]
+    assert hits(make_engine(maskers=("Salutation", "NameDictionary")), text) == [Hit("Huber", HCP, "Salutation")]
+    assert hits(make_engine(maskers=("NameDictionary", "Salutation")), text) == [Hit("Huber", PER, "NameDictionary")]
 
 
 # --- entity recognition -------------------------------------------------------------------------
@@ -233,9 +227,7 @@ def test_rules_can_be_switched_off(engine: Deidentifier) -> None:
     assert hits(engine, "Tel. 0512 504-12345") == []
 
 
-@pytest.mark.parametrize(
-    "text", ["Kontakt: Maria Huber <maria.huber@gmx.at>", "Mail an <hofer@kh.at> geschickt"]
-)
+@pytest.mark.parametrize("text", ["Kontakt: Maria Huber <maria.huber@gmx.at>", "Mail an <hofer@kh.at> geschickt"])
 def test_email_in_angle_brackets_is_masked(with_rules: Deidentifier, text: str) -> None:
     start = text.index("<") + 1
     end = text.index(">")
@@ -271,9 +263,7 @@ def test_brief_examples_on_the_shipped_dictionaries(
 
 
 def test_repeated_name_leaves_the_noun(lexicon: Lexicon) -> None:
-    wintry = dataclasses.replace(
-        lexicon, nouns=lexicon.nouns | {"winter"}, surnames=lexicon.surnames | {"winter"}
-    )
+    wintry = dataclasses.replace(lexicon, nouns=lexicon.nouns | {"winter"}, surnames=lexicon.surnames | {"winter"})
     engine = Deidentifier(wintry, config=EngineConfig(rules=False))
     assert [h.text for h in hits(engine, "Herr Winter kommt im Winter.")] == ["Winter"]
 
@@ -290,9 +280,7 @@ def test_repeated_name_masks_a_later_bare_mention(engine: Deidentifier) -> None:
     ("text", "expected"),
     [("Mag. Egger", ["Egger"]), ("Frau Egger kommt", ["Egger"]), ("Bitte Dr. Huber fragen", ["Huber"])],
 )
-def test_titles_in_listed_names_are_not_masked(
-    make_engine: EngineFactory, text: str, expected: list[str]
-) -> None:
+def test_titles_in_listed_names_are_not_masked(make_engine: EngineFactory, text: str, expected: list[str]) -> None:
     engine = make_engine(NameLists(hcps=("Dr. Ulrike Zangerl", "Mag. Hofer"), patients=("Frau Gstrein",)))
     assert [h.text for h in hits(engine, text)] == expected
 

@@ -93,9 +93,7 @@ NAME_TERM = st.builds(
     st.sampled_from("ABDEFGHKLMNPRSTWZÄÖÜ"),
     st.text(alphabet=NAME_LETTERS, min_size=2, max_size=9),
 ).filter(lambda term: "sss" not in fold(term))  # "sß" is a known bug: test_curation.py, xfail
-KNOWN_TERM = st.sampled_from(
-    ["Huber", "Maria", "Koch", "Müller", "Gstrein", "Zams", "Wilson", "Schöpf", "Weiß"]
-)
+KNOWN_TERM = st.sampled_from(["Huber", "Maria", "Koch", "Müller", "Gstrein", "Zams", "Wilson", "Schöpf", "Weiß"])
 TERM = st.one_of(KNOWN_TERM, NAME_TERM)
 
 
@@ -145,9 +143,7 @@ def test_spans_are_valid_and_rendering_keeps_the_rest(engine: Deidentifier, text
     assert "".join(pieces) == "".join(c for k, c in enumerate(text) if k not in inside)
     assert all(TAG.fullmatch(tag) for tag in tags)
     position = 0
-    for piece, tag in zip(
-        pieces, tags, strict=False
-    ):  # the rendered note: piece, tag, piece, tag, ..., piece
+    for piece, tag in zip(pieces, tags, strict=False):  # the rendered note: piece, tag, piece, tag, ..., piece
         assert rendered.startswith(piece + tag, position)
         position += len(piece) + len(tag)
     assert rendered[position:] == pieces[-1]

@@ -30,9 +30,7 @@ def test_tag_shape(entity: Entity) -> None:
     assert tag.startswith(f"[{entity}-")
 
 
-@pytest.mark.parametrize(
-    "variant", ["Müller", "Mueller", "MÜLLER", "MUELLER", "mueller", " Müller ", "Mu\u0308ller"]
-)
+@pytest.mark.parametrize("variant", ["Müller", "Mueller", "MÜLLER", "MUELLER", "mueller", " Müller ", "Mu\u0308ller"])
 def test_spelling_variants_share_a_tag(variant: str) -> None:
     assert tag_for(KEY, Entity.PER, variant) == tag_for(KEY, Entity.PER, "müller")
 

@@ -93,9 +93,7 @@ def test_pseudonymize_replaces_exactly_the_spans(text: str, data: st.DataObject)
     spans = [{"start": a, "end": b, "pseudonym": "[PER-X]"} for a, b in pairs]
     out = pseudonymize(text, spans)
     assert out.count("[PER-X]") >= len(spans)
-    kept = "".join(
-        text[b:a] for (_, b), (a, _) in zip([(0, 0), *pairs], [*pairs, (len(text), 0)], strict=True)
-    )
+    kept = "".join(text[b:a] for (_, b), (a, _) in zip([(0, 0), *pairs], [*pairs, (len(text), 0)], strict=True))
     assert out.replace("[PER-X]", "") == kept.replace("[PER-X]", "")
 
 

@@ -58,9 +58,7 @@ class ListAnalyzer:
         for m in _WORD.finditer(text):
             entity = self.roles.get(fold(m.group()))
             if entity and not any(s.overlaps(m.start(), m.end()) for s in spans):
-                spans.append(
-                    Span(m.start(), m.end(), entity, "NameDictionary", "listed", ("listed",), fold(m.group()))
-                )
+                spans.append(Span(m.start(), m.end(), entity, "NameDictionary", "listed", ("listed",), fold(m.group())))
         spans.sort(key=lambda s: s.start)
         blacklist = self.names.blacklist + (context.blacklist if context else ())
         whitelist = self.names.whitelist + (context.whitelist if context else ())

@@ -30,6 +30,4 @@ def wait_for(process: subprocess.Popen[str], expected: str) -> list[str]:
         lines.append(line.strip())
         if line.startswith(expected):
             return lines
-    raise AssertionError(
-        f"process ended before {expected!r}: {process.stderr.read() if process.stderr else ''}"
-    )
+    raise AssertionError(f"process ended before {expected!r}: {process.stderr.read() if process.stderr else ''}")

@@ -58,10 +58,7 @@ def test_the_whole_loop(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[
 
 
 def test_scoped_terms_and_sharing(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert (
-        main(["terms", "add", str(db), "--patient", "Gruber", "--scope", "patient", "--scope-value", "p1"])
-        == 0
-    )
+    assert main(["terms", "add", str(db), "--patient", "Gruber", "--scope", "patient", "--scope-value", "p1"]) == 0
     assert main(["terms", "list", str(db)]) == 0
     assert "patient:p1" in capsys.readouterr().out
     assert main(["terms", "export", str(db), "-o", str(tmp_path / "lists.json")]) == 0

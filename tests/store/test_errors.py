@@ -84,9 +84,7 @@ def test_disk_full_during_import_is_reported_and_nothing_is_half_imported(
         project.terms.add(TermSpec(TermKind.WHITELIST, "Rumpf"))  # the project still works
 
 
-def test_a_busy_project_is_reported_after_the_timeout(
-    project: Project, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_busy_project_is_reported_after_the_timeout(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     project._db.dispose()
     monkeypatch.setattr(db, "BUSY_TIMEOUT_S", 0.05)
     with closing(sqlite3.connect(project.path, isolation_level=None)) as other:
@@ -99,9 +97,7 @@ def test_a_busy_project_is_reported_after_the_timeout(
 
 def test_bugs_stay_exceptions_and_hide_sql_parameters(project: Project) -> None:
     with pytest.raises(Exception) as caught, project._db.write() as session:
-        session.execute(
-            text("INSERT INTO notes (id, external_id, text) VALUES (1, 'x', :t)"), {"t": "Maria Huber"}
-        )
+        session.execute(text("INSERT INTO notes (id, external_id, text) VALUES (1, 'x', :t)"), {"t": "Maria Huber"})
     assert not isinstance(caught.value, errors.ProjectEnvironmentError)
     assert "Maria Huber" not in str(caught.value)
 

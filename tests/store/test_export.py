@@ -49,9 +49,7 @@ def test_export_follows_the_deidentify_contract(loaded: Project, tmp_path: Path)
 
 def test_tags_are_keyed_and_consistent_across_batches(loaded: Project, tmp_path: Path) -> None:
     loaded.export_notes(tmp_path / "first.jsonl")
-    loaded.import_corpus(
-        write_jsonl(tmp_path / "b2.jsonl", [{"id": "n9", "text": "Später: Dr. HOFER ruft an."}])
-    )
+    loaded.import_corpus(write_jsonl(tmp_path / "b2.jsonl", [{"id": "n9", "text": "Später: Dr. HOFER ruft an."}]))
     loaded.runs.run()
     loaded.export_notes(tmp_path / "second.jsonl")
     first, second = _read(tmp_path / "first.jsonl"), _read(tmp_path / "second.jsonl")
@@ -68,18 +66,14 @@ def test_export_with_an_explicit_key(loaded: Project, tmp_path: Path) -> None:
     assert _read(tmp_path / "k.jsonl")[0]["spans"][0]["pseudonym"] == tag_for(key, Entity.HCP, "hofer")  # type: ignore[index]
 
 
-def test_export_refuses_unanalysed_notes_and_leaves_no_file(
-    project: Project, corpus: Path, tmp_path: Path
-) -> None:
+def test_export_refuses_unanalysed_notes_and_leaves_no_file(project: Project, corpus: Path, tmp_path: Path) -> None:
     project.import_corpus(corpus)
     with pytest.raises(ProjectStateError, match="6 note"):
         project.export_notes(tmp_path / "out.jsonl")
     assert list(tmp_path.glob("out.jsonl*")) == [] and list(tmp_path.glob(".out*")) == []
 
 
-def test_lists_travel_to_another_project(
-    loaded: Project, tmp_path: Path, engine: FakeEngine, corpus: Path
-) -> None:
+def test_lists_travel_to_another_project(loaded: Project, tmp_path: Path, engine: FakeEngine, corpus: Path) -> None:
     loaded.terms.add(TermSpec(TermKind.WHITELIST, "Rumpf"), why="anatomy")
     loaded.terms.add(TermSpec(TermKind.BLACKLIST, "Hias", Entity.PAT, Scope.PATIENT, "p2"))
     loaded.corrections.add(note_id(loaded, "n4"), 23, 28, CorrectionAction.ADD, Entity.PER)
@@ -96,9 +90,7 @@ def test_lists_travel_to_another_project(
         assert [(detail.text[s.start : s.end], s.entity) for s in detail.spans] == [("Werte", Entity.PER)]
 
 
-def test_corrections_only_travel_to_the_same_text(
-    loaded: Project, tmp_path: Path, engine: FakeEngine
-) -> None:
+def test_corrections_only_travel_to_the_same_text(loaded: Project, tmp_path: Path, engine: FakeEngine) -> None:
     loaded.corrections.add(note_id(loaded, "n4"), 23, 28, CorrectionAction.ADD, Entity.PER)
     loaded.export_lists(tmp_path / "lists.json")
     changed = [dict(n, text="Werte heute anders.") if n["id"] == "n4" else n for n in NOTES]
@@ -112,9 +104,7 @@ def test_a_bad_lists_file(project: Project, tmp_path: Path) -> None:
     bad.write_text('{"format": "something else"}', encoding="utf-8")
     with pytest.raises(ListsFileError, match=r"lists\.json: not a Masketeer lists file"):
         project.import_lists(bad)
-    bad.write_text(
-        '{"format": "masketeer-lists",\n "terms": [{"kind": "nope", "term": "Huber"}]}', encoding="utf-8"
-    )
+    bad.write_text('{"format": "masketeer-lists",\n "terms": [{"kind": "nope", "term": "Huber"}]}', encoding="utf-8")
     with pytest.raises(ListsFileError, match="malformed") as caught:
         project.import_lists(bad)
     assert "Huber" not in str(caught.value)

@@ -68,9 +68,7 @@ def test_folder_of_text_files(project: Project, tmp_path: Path) -> None:
     ],
     ids=["bad-json", "missing-column", "wrong-encoding", "duplicate-id"],
 )
-def test_a_bad_record_aborts_the_whole_import(
-    project: Project, tmp_path: Path, content: bytes, message: str
-) -> None:
+def test_a_bad_record_aborts_the_whole_import(project: Project, tmp_path: Path, content: bytes, message: str) -> None:
     path = tmp_path / "corpus.jsonl"
     path.write_bytes(content)
     with pytest.raises(CorpusError, match=message) as caught:
@@ -92,9 +90,7 @@ def test_csv_missing_column_and_wrong_encoding(project: Project, tmp_path: Path)
 
 def test_skip_bad_imports_the_rest_and_lists_what_was_skipped(project: Project, tmp_path: Path) -> None:
     path = tmp_path / "corpus.jsonl"
-    path.write_bytes(
-        b'{"id": "a", "text": "ok"}\n{oops\n{"id": "a", "text": "again"}\n{"id": "b", "text": "x"}\n'
-    )
+    path.write_bytes(b'{"id": "a", "text": "ok"}\n{oops\n{"id": "a", "text": "again"}\n{"id": "b", "text": "x"}\n')
     report = project.import_corpus(path, skip_bad=True)
     assert report.added == 2
     assert [b.split(": ", 1)[0] for b in report.bad] == [f"{path}:2", f"{path}:3"]
@@ -115,10 +111,7 @@ def test_changed_text_updates_the_note_and_flags_its_corrections_stale(
     n1 = note_id(project, "n1")
     project.corrections.add(n1, 4, 9, CorrectionAction.RETYPE, Entity.PER)
     project.notes.set_review([n1], ReviewStatus.REVIEWED)
-    changed = [
-        dict(n, text="Dr. Hofer bespricht die Werte mit Frau Gruber.") if n["id"] == "n1" else n
-        for n in NOTES
-    ]
+    changed = [dict(n, text="Dr. Hofer bespricht die Werte mit Frau Gruber.") if n["id"] == "n1" else n for n in NOTES]
     more = [*changed, {"id": "n7", "text": "Neue Notiz von Dr. Weber.", "patient_id": "p4"}]
     report = project.import_corpus(write_jsonl(tmp_path / "batch2.jsonl", more))
     assert (report.added, report.updated, report.unchanged, report.stale_corrections) == (1, 1, 5, 1)

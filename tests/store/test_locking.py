@@ -37,18 +37,14 @@ def test_two_processes(project_path: Path, engine: FakeEngine) -> None:
     other = start(HOLD_OPEN, str(project_path))
     try:
         wait_for(other, "ready")
-        with pytest.raises(
-            errors.ProjectInUseError, match=rf"in use by another program \(process {other.pid}\)"
-        ):
+        with pytest.raises(errors.ProjectInUseError, match=rf"in use by another program \(process {other.pid}\)"):
             Project.open(project_path, analyzer_factory=engine)
         with Project.open(project_path, readonly=True, analyzer_factory=engine) as reader:
             assert [t.term for t in reader.terms.list()] == ["Hals"]  # the other writer's commit is visible
     finally:
         other.send_signal(signal.SIGKILL)
         other.communicate()
-    with Project.open(
-        project_path, analyzer_factory=engine
-    ) as project:  # a dead holder leaves no lock behind
+    with Project.open(project_path, analyzer_factory=engine) as project:  # a dead holder leaves no lock behind
         project.terms.add(TermSpec(TermKind.WHITELIST, "Rumpf"))
         assert [t.term for t in project.terms.list()] == ["Hals", "Rumpf"]
         assert project.integrity_check() == "ok"

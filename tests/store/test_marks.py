@@ -64,9 +64,7 @@ def test_round_trip_and_counts(loaded: Project, engine: FakeEngine) -> None:
         (MarkLabel.FP, 5, 500, "outside the note"),
     ],
 )
-def test_invalid_marks(
-    loaded: Project, label: MarkLabel, start: int | None, end: int | None, message: str
-) -> None:
+def test_invalid_marks(loaded: Project, label: MarkLabel, start: int | None, end: int | None, message: str) -> None:
     with pytest.raises(InvalidChangeError, match=message):
         loaded.marks.add(note_id(loaded, "n1"), label, start=start, end=end)
 

@@ -67,9 +67,7 @@ def test_opening_a_v1_project_upgrades_it_and_keeps_everything(v1_project: Path,
     assert db.probe(v1_project) == migrate.head_revision()
 
 
-def test_first_incremental_run_after_upgrade_reanalyses_every_note(
-    v1_project: Path, engine: FakeEngine
-) -> None:
+def test_first_incremental_run_after_upgrade_reanalyses_every_note(v1_project: Path, engine: FakeEngine) -> None:
     with Project.open(v1_project, analyzer_factory=engine) as project:
         assert project.runs.run().notes_analyzed == 3  # runs of revision 0001 have no snapshot
         assert project.runs.run().notes_analyzed == 0

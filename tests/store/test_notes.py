@@ -38,9 +38,7 @@ def test_get_gives_text_spans_and_corrections(loaded: Project) -> None:
 def test_review_status(loaded: Project) -> None:
     n1, n2 = note_id(loaded, "n1"), note_id(loaded, "n2")
     loaded.notes.set_review([n1, n2], ReviewStatus.REVIEWED, who="rita")
-    assert [(r.review, r.reviewed_by) for r in loaded.notes.list([n1, n2])] == [
-        (ReviewStatus.REVIEWED, "rita")
-    ] * 2
+    assert [(r.review, r.reviewed_by) for r in loaded.notes.list([n1, n2])] == [(ReviewStatus.REVIEWED, "rita")] * 2
     loaded.notes.set_review([n2], ReviewStatus.OPEN)
     assert loaded.notes.get(n2).review is ReviewStatus.OPEN
     assert loaded.notes.get(n1).reviewed_by == "rita"

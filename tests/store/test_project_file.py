@@ -105,9 +105,7 @@ def test_newer_schema_gives_a_clear_error(project_path: Path, engine: FakeEngine
         raw.execute("UPDATE alembic_version SET version_num = '9999'")
         raw.commit()
     for readonly in (False, True):
-        with pytest.raises(
-            errors.NewerSchemaError, match=r"project\.db: made by a newer version of Masketeer"
-        ):
+        with pytest.raises(errors.NewerSchemaError, match=r"project\.db: made by a newer version of Masketeer"):
             Project.open(project_path, readonly=readonly)
 
 

@@ -19,9 +19,7 @@ pytest.importorskip("masketeer_gui.engine.pipeline")
 
 @pytest.fixture
 def real(tmp_path: Path) -> Iterator[Project]:
-    with Project.create(
-        tmp_path / "real.db", user="tester"
-    ) as project:  # default analyzer factory: the engine
+    with Project.create(tmp_path / "real.db", user="tester") as project:  # default analyzer factory: the engine
         project.import_corpus(write_jsonl(tmp_path / "c.jsonl", NOTES))
         project.runs.run(incremental=False)
         yield project
@@ -48,9 +46,7 @@ def test_feedback_loop_on_the_real_engine(real: Project, tmp_path: Path) -> None
     assert _spans(real, "n4") == [("Werte", "PER")]
     assert real.runs.latest().engine_version.startswith("0.1.0/")  # type: ignore[union-attr]
     real.export_notes(tmp_path / "out.jsonl")
-    exported = [
-        json.loads(line) for line in (tmp_path / "out.jsonl").read_text(encoding="utf-8").splitlines()
-    ]
+    exported = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text(encoding="utf-8").splitlines()]
     assert "Kontrolle" not in exported[2]["text"]
 
 

@@ -175,10 +175,7 @@ def test_a_run_left_running_by_a_crash_is_cleaned_up_on_open(loaded: Project, en
     with Project.open(path, analyzer_factory=engine) as project:
         assert project.runs.list()[0].status is RunStatus.FAILED
         with project._db.read() as session:
-            assert (
-                session.connection().exec_driver_sql("SELECT count(*) FROM spans WHERE run_id = 99").scalar()
-                == 0
-            )
+            assert session.connection().exec_driver_sql("SELECT count(*) FROM spans WHERE run_id = 99").scalar() == 0
 
 
 def test_a_note_changed_during_the_run_is_not_given_the_stale_result(loaded: Project, tmp_path: Path) -> None:
@@ -213,14 +210,10 @@ def test_worker_processes_give_the_same_results(project: Project, tmp_path: Path
     run = project.runs.run(incremental=False, workers=2)
     assert run.notes_analyzed == 700
     assert [(r.external_id, r.counts, r.spans) for r in project.notes.list()] == alone
-    assert [s.to_span() for s in project.notes.get(note_id(project, "w5")).spans] == [
-        s.to_span() for s in details
-    ]
+    assert [s.to_span() for s in project.notes.get(note_id(project, "w5")).spans] == [s.to_span() for s in details]
 
 
-def test_progress_reports_each_chunk_with_its_notes_results(
-    loaded: Project, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_progress_reports_each_chunk_with_its_notes_results(loaded: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("masketeer_gui.store.job.CHUNK", 4)
     loaded.terms.add(TermSpec(TermKind.PATIENT, "Huber"))  # a listed name: the fake flags it
     reports: list[tuple[int, int, list[AnalyzedNote]]] = []

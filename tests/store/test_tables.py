@@ -59,15 +59,11 @@ def test_every_table_survives_closing_and_reopening(loaded: Project, engine: Fak
     loaded.runs.run(store_pseudonyms=True)
     loaded.notes.set_review([n1], ReviewStatus.REVIEWED, who="rita")
     sample = loaded.samples.draw(n=4, seed=11, by_length=True, name="pilot")
-    loaded.marks.add(
-        n1, MarkLabel.TP, start=0, end=9, entity=Entity.HCP, sample_id=sample.id, annotator="eva"
-    )
+    loaded.marks.add(n1, MarkLabel.TP, start=0, end=9, entity=Entity.HCP, sample_id=sample.id, annotator="eva")
     loaded.set_setting("ui.columns", {"widths": [120, 80], "sorted": "spans"})
     before = _everything(loaded)
     with loaded._db.read() as session:
-        counts = {
-            t: session.connection().exec_driver_sql(f"SELECT count(*) FROM {t}").scalar() for t in TABLES
-        }
+        counts = {t: session.connection().exec_driver_sql(f"SELECT count(*) FROM {t}").scalar() for t in TABLES}
     assert all(counts.values()), counts  # every table holds something
     path = loaded.path
     loaded.close()

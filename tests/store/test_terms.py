@@ -17,9 +17,7 @@ def test_round_trip_survives_reopening(project: Project, corpus: Path) -> None:
     project.import_corpus(corpus)
     source = note_id(project, "n2")
     added = project.terms.add(TermSpec(TermKind.WHITELIST, "  Rumpf "), why="anatomy", source_note_id=source)
-    black = project.terms.add(
-        TermSpec(TermKind.BLACKLIST, "Hias", Entity.PAT, Scope.PATIENT, "p2"), who="curator"
-    )
+    black = project.terms.add(TermSpec(TermKind.BLACKLIST, "Hias", Entity.PAT, Scope.PATIENT, "p2"), who="curator")
     path = project.path
     project.close()
     with Project.open(path, analyzer_factory=lambda names: None) as reopened:  # type: ignore[arg-type,return-value]

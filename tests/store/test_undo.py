@@ -95,9 +95,7 @@ def test_undo_of_corrections_and_marks(loaded: Project) -> None:
 def test_undo_refuses_when_the_row_changed_outside_the_log(project: Project) -> None:
     term = project.terms.add(RUMPF)
     with project._db.write() as session:
-        session.connection().exec_driver_sql(
-            "UPDATE terms SET why = 'changed by hand' WHERE id = ?", (term.id,)
-        )
+        session.connection().exec_driver_sql("UPDATE terms SET why = 'changed by hand' WHERE id = ?", (term.id,))
     with pytest.raises(InvalidChangeError, match="cannot undo: that term was changed since"):
         project.undo()
     assert _terms(project) == ["Rumpf"]

@@ -36,9 +36,7 @@ def test_words_are_the_tokenizers_words(text: str) -> None:
     expected: set[str] = set()
     for token in tokenize(blank_markup(text)):
         if token.is_word:
-            expected.update(
-                w for w in {token.folded, *token.folded.split("-")} if len(w) > 1 and not w.isdigit()
-            )
+            expected.update(w for w in {token.folded, *token.folded.split("-")} if len(w) > 1 and not w.isdigit())
     assert wordindex.words_of(text) == expected
 
 
@@ -59,9 +57,7 @@ def test_near_words_are_one_typo_away() -> None:
 def test_maintained_index_equals_a_rebuilt_one(project: Project, tmp_path: Path, corpus: Path) -> None:
     project.import_corpus(corpus)
     project.import_corpus(
-        write_jsonl(
-            tmp_path / "b.jsonl", [{"id": "n1", "text": "Ganz neuer Text"}, {"id": "n8", "text": "Hofer"}]
-        )
+        write_jsonl(tmp_path / "b.jsonl", [{"id": "n1", "text": "Ganz neuer Text"}, {"id": "n8", "text": "Hofer"}])
     )
     maintained = indexed(project)
     assert ("neuer", "n1") in maintained and ("hofer", "n1") not in maintained

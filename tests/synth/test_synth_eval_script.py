@@ -30,9 +30,7 @@ def files(tmp_path: Path) -> dict[str, Path]:
     paths = {k: tmp_path / f"{k}.jsonl" for k in ("corpus", "gold", "perfect", "empty")}
     write_jsonl(paths["corpus"], corpus.notes)
     write_jsonl(paths["gold"], (g.to_dict() for g in corpus.gold))
-    write_jsonl(
-        paths["perfect"], ({"id": g.id, "spans": [s.to_dict() for s in g.spans]} for g in corpus.gold)
-    )
+    write_jsonl(paths["perfect"], ({"id": g.id, "spans": [s.to_dict() for s in g.spans]} for g in corpus.gold))
     write_jsonl(paths["empty"], ({"id": g.id, "spans": []} for g in corpus.gold))
     return paths
 

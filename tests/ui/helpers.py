@@ -29,9 +29,7 @@ def press(qtbot, window: MainWindow, key: Qt.Key, modifier=Qt.KeyboardModifier.N
     qtbot.keyClick(target, key, modifier)
 
 
-def press_and_wait_job(
-    qtbot, window: MainWindow, key: Qt.Key, modifier=Qt.KeyboardModifier.NoModifier
-) -> None:  # type: ignore[no-untyped-def]
+def press_and_wait_job(qtbot, window: MainWindow, key: Qt.Key, modifier=Qt.KeyboardModifier.NoModifier) -> None:  # type: ignore[no-untyped-def]
     with qtbot.waitSignal(window.jobFinished, timeout=LONG) as blocker:
         press(qtbot, window, key, modifier)
     assert blocker.args[1], window.last_error

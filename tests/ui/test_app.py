@@ -100,9 +100,7 @@ def test_demo_screenshot_end_to_end(tmp_path):
 
 def test_bundle_inputs_and_desktop_entry():
     """The PyInstaller spec compiles and finds its inputs (the build itself is not run in tests)."""
-    check = subprocess.run(
-        ["bash", str(ROOT / "packaging" / "build.sh"), "--check"], capture_output=True, text=True
-    )
+    check = subprocess.run(["bash", str(ROOT / "packaging" / "build.sh"), "--check"], capture_output=True, text=True)
     assert check.returncode == 0, check.stderr
     compile((ROOT / "packaging" / "masketeer-gui.spec").read_text(encoding="utf-8"), "spec", "exec")
     entry = dict(
@@ -110,9 +108,5 @@ def test_bundle_inputs_and_desktop_entry():
         for line in (ROOT / "resources" / "masketeer-gui.desktop").read_text(encoding="utf-8").splitlines()
         if "=" in line
     )
-    assert (
-        entry["Exec"].startswith("masketeer-gui")
-        and entry["Icon"] == "masketeer"
-        and entry["Type"] == "Application"
-    )
+    assert entry["Exec"].startswith("masketeer-gui") and entry["Icon"] == "masketeer" and entry["Type"] == "Application"
     assert not QImage(str(ROOT / "resources" / "icons" / "masketeer.png")).isNull()

@@ -22,8 +22,7 @@ _CVD = {
 
 def _linear(c: QColor) -> tuple[float, ...]:
     return tuple(
-        (v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4)
-        for v in (c.redF(), c.greenF(), c.blueF())
+        (v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4) for v in (c.redF(), c.greenF(), c.blueF())
     )
 
 

@@ -45,9 +45,7 @@ def test_filter_by_list_and_umlaut_insensitive_text():
     assert [proxy.index(r, 0).data(TERM_ROLE).id for r in range(proxy.rowCount())] == [2]
 
 
-@pytest.mark.parametrize(
-    ("term", "similar"), [("Hofmann", ["Hoffmann"]), ("Gstrein", ["Gstrain"]), ("Egger", [])]
-)
+@pytest.mark.parametrize(("term", "similar"), [("Hofmann", ["Hoffmann"]), ("Gstrein", ["Gstrain"]), ("Egger", [])])
 def test_near_duplicate_hints(term, similar):
     rows = [_row(1, "Hoffmann"), _row(2, "Gstrain"), _row(3, "Schmid"), _row(4, term)]
     assert [r.term for r, _ in near_duplicates(rows[3], rows)] == similar
@@ -131,9 +129,7 @@ def test_export_then_import_into_another_project(qtbot, window, demo_project, fr
     open_project(qtbot, window, fresh_project)
     editor = _editor(qtbot, window)
     before = editor.model.rowCount()
-    assert (
-        editor.import_path(target) == 0 or editor.model.rowCount() >= before
-    )  # same demo lists: no duplicates
+    assert editor.import_path(target) == 0 or editor.model.rowCount() >= before  # same demo lists: no duplicates
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
     editor.import_path(bad)

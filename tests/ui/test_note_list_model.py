@@ -118,9 +118,7 @@ def test_search_matches_note_or_patient_id_case_insensitively():
     proxy = NoteFilterProxy()
     proxy.setSourceModel(NoteListModel(rows))
     proxy.set_search("n00012")
-    assert [proxy.index(r, 0).data() for r in range(proxy.rowCount())] == [
-        f"N{i:06d}" for i in range(120, 130)
-    ]
+    assert [proxy.index(r, 0).data() for r in range(proxy.rowCount())] == [f"N{i:06d}" for i in range(120, 130)]
     proxy.set_search(rows[5].patient_id.lower())
     assert proxy.rowCount() == sum(1 for r in rows if r.patient_id == rows[5].patient_id)
     proxy.set_search("")

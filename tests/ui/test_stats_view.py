@@ -58,15 +58,11 @@ def test_tables_and_charts_show_the_numbers(qtbot):
     assert view.entity_table.item(0, 0).text() == "Healthcare professional (HCP)"
     assert view.entity_table.item(0, 1).text() == "200" and view.entity_table.item(0, 2).text() == "45.15%"
     assert view.masker_table.item(0, 0).text() == "Salutation"
-    assert (
-        "600" in view.summary.text() and "58.3%" in view.summary.text() and "median 1" in view.summary.text()
-    )
+    assert "600" in view.summary.text() and "58.3%" in view.summary.text() and "median 1" in view.summary.text()
     assert [label for label, _ in view.entity_chart.bars][:2] == ["HCP", "PAT"]
     image = view.grab().toImage()
     assert not image.isNull()
-    colours = {
-        image.pixelColor(x, y).name() for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)
-    }
+    colours = {image.pixelColor(x, y).name() for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)}
     assert "#332288" in colours  # the HCP bar was painted in its entity colour
 
 

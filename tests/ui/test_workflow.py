@@ -85,14 +85,10 @@ def test_review_actions_undo_redo_and_reopen(qtbot, window, demo_project):
 
     press_and_wait_job(qtbot, window, K.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert rejected in window.current.spans
-    press_and_wait_job(
-        qtbot, window, K.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
-    )
+    press_and_wait_job(qtbot, window, K.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert rejected not in window.current.spans
 
-    window.note_view.set_current(
-        window.current.spans.index(retyped)
-    )  # change type: T, then 1 (HCP) or 2 (PAT)
+    window.note_view.set_current(window.current.spans.index(retyped))  # change type: T, then 1 (HCP) or 2 (PAT)
     new_type = Entity.HCP if retyped.entity is not Entity.HCP else Entity.PAT
     press(qtbot, window, K.Key_T)
     menu = window.review.entity_menu

@@ -53,9 +53,7 @@ MUST_MATCH: list[tuple[str, list[tuple[str, Entity, tuple[str, ...]]]]] = [
 
 
 @pytest.mark.parametrize(("text", "expected"), MUST_MATCH)
-def test_must_match(
-    engine: Deidentifier, text: str, expected: list[tuple[str, Entity, tuple[str, ...]]]
-) -> None:
+def test_must_match(engine: Deidentifier, text: str, expected: list[tuple[str, Entity, tuple[str, ...]]]) -> None:
     assert hits(engine, text) == [Hit(word, entity, N, flags) for word, entity, flags in expected]
 
 
@@ -123,7 +121,5 @@ def test_reason_names_the_list(engine: Deidentifier) -> None:
 
 def test_typo_of_a_listed_name_beats_the_compound_veto(lexicon: Lexicon) -> None:
     rainy = dataclasses.replace(lexicon, nouns=lexicon.nouns | {"rain"}, top_words=frozenset({"rain"}))
-    engine = Deidentifier(
-        rainy, NameLists(patients=("Gstrein",)), EngineConfig(("NameDictionary",), rules=False)
-    )
+    engine = Deidentifier(rainy, NameLists(patients=("Gstrein",)), EngineConfig(("NameDictionary",), rules=False))
     assert hits(engine, "Gstrain kommt") == [Hit("Gstrain", PAT, N, ("fuzzy",))]

@@ -72,9 +72,7 @@ MUST_MATCH: list[tuple[str, list[tuple[str, Entity, tuple[str, ...]]]]] = [
 
 
 @pytest.mark.parametrize(("text", "expected"), MUST_MATCH)
-def test_must_match(
-    engine: Deidentifier, text: str, expected: list[tuple[str, Entity, tuple[str, ...]]]
-) -> None:
+def test_must_match(engine: Deidentifier, text: str, expected: list[tuple[str, Entity, tuple[str, ...]]]) -> None:
     assert hits(engine, text) == [Hit(word, entity, S, flags) for word, entity, flags in expected]
 
 

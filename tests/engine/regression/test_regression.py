@@ -95,9 +95,7 @@ def test_golden_file_is_consistent(path: Path) -> None:
         for span in example["spans"]:
             assert text[span["start"] : span["end"]] == span["text"], example["id"]
         keys = expected_spans(example)
-        assert all(a[1] <= b[0] for a, b in itertools.pairwise(keys)), (
-            f"{example['id']}: unsorted or overlapping"
-        )
+        assert all(a[1] <= b[0] for a, b in itertools.pairwise(keys)), f"{example['id']}: unsorted or overlapping"
 
 
 def test_every_entity_type_has_a_golden_file() -> None:

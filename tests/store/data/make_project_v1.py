@@ -45,8 +45,7 @@ def _rows(raw: sqlite3.Connection) -> None:
             (span_id, note, start, end, entity, masker),
         )
     raw.execute(
-        "INSERT INTO terms VALUES (1, 'whitelist', 'Rumpf', 'rumpf', NULL, 'corpus', '', 'tester', ?, "
-        "'eponym', 2)",
+        "INSERT INTO terms VALUES (1, 'whitelist', 'Rumpf', 'rumpf', NULL, 'corpus', '', 'tester', ?, 'eponym', 2)",
         (T,),
     )
     raw.execute(
@@ -68,9 +67,7 @@ def _rows(raw: sqlite3.Connection) -> None:
             "source_note_id": 2,
         }
     )
-    raw.execute(
-        "INSERT INTO audit_log VALUES (1, ?, 'tester', 'term', 'add', 1, NULL, ?, NULL, 0)", (T, after)
-    )
+    raw.execute("INSERT INTO audit_log VALUES (1, ?, 'tester', 'term', 'add', 1, NULL, ?, NULL, 0)", (T, after))
 
 
 def main() -> None:
