@@ -80,6 +80,11 @@ class ChunkWorker:
         self._risk = _risk_scorer(spec, self._analyzer) if spec.want_risk else None
         self._want_stats = spec.want_stats
 
+    @property
+    def analyzer(self) -> Analyzer:
+        """The engine this worker runs (the public API's ``Engine.analyze`` uses it too)."""
+        return self._analyzer
+
     def process(self, chunk: list[tuple[str, str, str]]) -> ChunkResult:
         """``chunk``: ``(id, text, scope)``; scope is the patient id (surrogates) or ''."""
         result = ChunkResult([], [], CorpusStats() if self._want_stats else None)
@@ -140,14 +145,21 @@ def chunked(records: Iterable[NoteRecord], size: int) -> Iterator[list[NoteRecor
 
 
 def run_chunks(
-    records: Iterable[NoteRecord], spec: EngineSpec, workers: int, chunk_size: int = CHUNK_SIZE
+    records: Iterable[NoteRecord],
+    spec: EngineSpec,
+    workers: int,
+    chunk_size: int = CHUNK_SIZE,
+    worker: ChunkWorker | None = None,
 ) -> Iterator[tuple[list[NoteRecord], ChunkResult]]:
-    """``(chunk, result)`` in input order; one process if ``workers <= 1`` or the input is one chunk."""
+    """``(chunk, result)`` in input order; one process if ``workers <= 1`` or the input is one chunk.
+
+    ``worker``: one built earlier from ``spec`` (the public API keeps one per ``Engine``).
+    """
     chunks = chunked(records, chunk_size)
     first = next(chunks, None)  # read (and validate) the first chunk before paying for the engine
     if first is None:
         return
-    worker = ChunkWorker(spec)
+    worker = worker or ChunkWorker(spec)
     if workers <= 1 or len(first) < chunk_size:
         for chunk in _prepend(first, chunks):
             yield chunk, worker.process(_payload(chunk, spec))

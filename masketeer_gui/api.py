@@ -1,0 +1,168 @@
+"""The public Python API: ``Engine`` finds PHI and replaces it, ``Result`` is one de-identified note.
+
+A thin facade over what ``masketeer deidentify`` runs: the same ``parallel.ChunkWorker`` analyzes
+and renders each note and the same ``TagLedger`` keeps tags unique, so one key gives the CLI's
+pseudonyms byte for byte. ``from masketeer_gui import Engine`` is the supported way in; see
+``docs/API.md``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from masketeer_gui.corpus_io import NoteRecord
+from masketeer_gui.engine import fastjson
+from masketeer_gui.engine.lists import NameLists, NoteContext
+from masketeer_gui.engine.pipeline import Deidentifier
+from masketeer_gui.engine.pseudonyms import TagLedger, load_or_create_key, new_key
+from masketeer_gui.engine.span import Entity, Span
+from masketeer_gui.parallel import CHUNK_SIZE, Analyzer, ChunkWorker, EngineSpec, reconcile, run_chunks
+
+Mode = Literal["tags", "surrogates"]
+Note = str | Mapping[str, Any]  # a text, or {"text": ..., "id": ..., "patient_id": ...}
+PATIENT_KEY = "patient_id"
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One de-identified note: its new ``text``, the ``spans`` found in the ORIGINAL text, and the
+    ``pseudonyms`` that replaced them (one per span, in order).
+
+    Spans carry offsets, entity, masker and review flags; their ``reason`` is left out (it may quote
+    the note), as in the CLI's output. ``Engine.analyze`` gives the full spans.
+    """
+
+    id: str
+    text: str
+    spans: tuple[Span, ...]
+    pseudonyms: tuple[str, ...]
+
+    def to_record(self) -> dict[str, Any]:
+        """The CONTRACT output record ``{"id", "text", "spans": [{start, end, entity, masker, pseudonym}]}``."""
+        spans = []
+        for span, pseudonym in zip(self.spans, self.pseudonyms, strict=True):
+            item: dict[str, Any] = {
+                "start": span.start,
+                "end": span.end,
+                "entity": str(span.entity),
+                "masker": span.masker,
+                "pseudonym": pseudonym,
+            }
+            if span.flags:
+                item["flags"] = list(span.flags)
+            spans.append(item)
+        return {"id": self.id, "text": self.text, "spans": spans}
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Result:
+        """A result from a CONTRACT output record (a line of ``masketeer deidentify``'s output)."""
+        raw = record.get("spans", ())
+        spans = tuple(
+            Span(s["start"], s["end"], Entity(s["entity"]), s["masker"], flags=tuple(s.get("flags", ()))) for s in raw
+        )
+        return cls(str(record["id"]), record["text"], spans, tuple(s["pseudonym"] for s in raw))
+
+
+class Engine:
+    """The shipped Masketeer engine with keyed pseudonyms (``mode="tags"``) or surrogates.
+
+    >>> engine = Engine(key=bytes(32))
+    >>> engine.pseudonymize("Dr. Hofer ruft an.").text.startswith("Dr. [HCP-")
+    True
+
+    ``names``: deployment lists (a ``NameLists`` or the ``--names`` JSON shape as a dict).
+    ``key``: the pseudonym key (bytes, at least 16); without one each ``Engine`` draws a random key,
+    so its pseudonyms match no other run. Tags stay unique across all calls on one ``Engine``.
+    """
+
+    def __init__(
+        self,
+        names: NameLists | Mapping[str, Any] | None = None,
+        key: bytes | None = None,
+        mode: Mode = "tags",
+        *,
+        length_preserving: bool = False,
+    ) -> None:
+        if mode not in ("tags", "surrogates"):
+            raise ValueError(f"mode must be 'tags' or 'surrogates', not {mode!r}")
+        if length_preserving and mode != "surrogates":
+            raise ValueError("length_preserving needs mode='surrogates'")
+        if key is not None and len(key) < 16:
+            raise ValueError("key too short (at least 16 bytes)")
+        lists = names if isinstance(names, NameLists) or names is None else NameLists.from_mapping(names)
+        self._spec = EngineSpec(
+            Deidentifier.default,  # picklable by name, so spawned workers rebuild it
+            lists,
+            key if key is not None else new_key(),
+            mode=mode,
+            length_preserving=length_preserving,
+            patient_key=PATIENT_KEY,
+        )
+        self._worker = ChunkWorker(self._spec)
+        self._ledger = TagLedger()
+
+    @classmethod
+    def from_files(
+        cls,
+        names: str | os.PathLike[str] | None = None,
+        key_file: str | os.PathLike[str] | None = None,
+        mode: Mode = "tags",
+        *,
+        length_preserving: bool = False,
+    ) -> Engine:
+        """An engine on a ``--names`` file and a ``--key-file`` (created owner-only if missing), as the CLI."""
+        lists = NameLists.from_json(Path(names)) if names is not None else None
+        key = load_or_create_key(Path(key_file)) if key_file is not None else None
+        return cls(lists, key, mode, length_preserving=length_preserving)
+
+    @property
+    def mode(self) -> Mode:
+        return "surrogates" if self._spec.mode == "surrogates" else "tags"
+
+    def analyze(self, text: str, patient_id: str | None = None) -> list[Span]:
+        """The PHI spans of ``text``: sorted, non-overlapping offsets into it, each with masker and reason."""
+        return self._analyzer.analyze(text, _context(patient_id))
+
+    def pseudonymize(self, text: str, patient_id: str | None = None, *, note_id: str = "") -> Result:
+        """``text`` with every PHI span replaced by its tag (or surrogate, scoped by ``patient_id``)."""
+        return next(self.pipe([{"id": note_id, "text": text, PATIENT_KEY: patient_id}]))
+
+    def pipe(self, notes: Iterable[Note], workers: int = 1, *, chunk_size: int = CHUNK_SIZE) -> Iterator[Result]:
+        """De-identify a stream of notes, yielding results in input order.
+
+        Each note is a text or a mapping with ``text`` and optionally ``id`` (default: its position)
+        and ``patient_id``. ``workers > 1`` runs processes as ``masketeer deidentify --workers`` does;
+        the input is read lazily, a few chunks ahead, so any length streams in flat memory.
+        """
+        if workers < 1:
+            raise ValueError("workers must be at least 1")
+        records = (_record(note, index) for index, note in enumerate(notes))
+        for chunk, result in run_chunks(records, self._spec, workers, chunk_size, self._worker):
+            lines = reconcile(chunk, result, self._ledger) if self._spec.mode == "tags" else result.lines
+            for line in lines:
+                yield Result.from_record(fastjson.loads(line))
+
+    @property
+    def _analyzer(self) -> Analyzer:
+        return self._worker.analyzer
+
+
+def _context(patient_id: str | None) -> NoteContext | None:
+    """The per-note context the engine gets (patient-aware detection hooks in here)."""
+    del patient_id  # scopes surrogates today (through the record's ``patient_id``); detection ignores it
+    return None
+
+
+def _record(note: Note, index: int) -> NoteRecord:
+    if isinstance(note, str):
+        return NoteRecord(str(index), note)
+    if not isinstance(note, Mapping) or not isinstance(note.get("text"), str):
+        raise TypeError(f"note {index}: expected a text or a mapping with a 'text' string")
+    note_id = note.get("id")
+    patient = note.get(PATIENT_KEY)
+    meta = {PATIENT_KEY: str(patient)} if patient is not None else {}
+    return NoteRecord(str(index) if note_id is None else str(note_id), note["text"], meta)
