@@ -19,6 +19,7 @@ import argparse
 import importlib
 from typing import TYPE_CHECKING
 
+from masketeer_gui._optional import MissingDependency
 from masketeer_gui.corpus_io import CorpusError
 from masketeer_gui.engine.lists import ListFileError
 from masketeer_gui.engine.pseudonyms import KeyFileError
@@ -39,6 +40,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "reidentify",
     "risk",
     "leakcheck",
+    "export_spans",
 )
 
 
@@ -46,7 +48,7 @@ class UsageError(ValueError):
     """Bad usage or input; the message names files and lines, never note text."""
 
 
-INPUT_ERRORS: tuple[type[Exception], ...] = (UsageError, CorpusError, ListFileError, KeyFileError)
+INPUT_ERRORS: tuple[type[Exception], ...] = (UsageError, CorpusError, ListFileError, KeyFileError, MissingDependency)
 
 
 def register_all(subparsers: Subparsers) -> None:

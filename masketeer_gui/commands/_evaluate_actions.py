@@ -128,4 +128,6 @@ def import_gold(args: argparse.Namespace) -> int:
 
 
 def _guess_format(source: Path) -> GoldFormat:
+    if source.suffix == ".tsv" or (source.is_dir() and not any(source.rglob("*.ann")) and any(source.rglob("*.tsv"))):
+        return GoldFormat.INCEPTION_TSV
     return GoldFormat.BRAT if source.is_dir() or source.suffix == ".ann" else GoldFormat.JSONL

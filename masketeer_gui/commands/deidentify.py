@@ -14,14 +14,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from masketeer_gui.commands import UsageError
+from masketeer_gui.commands._sinks import FORMATS
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from masketeer_gui.commands import Subparsers
-    from masketeer_gui.commands._atomic import AtomicFile
     from masketeer_gui.commands._progress import Progress
     from masketeer_gui.commands._side_outputs import SideOutputs
+    from masketeer_gui.commands._sinks import Sink
     from masketeer_gui.corpus_io import BadRecord, NoteRecord
     from masketeer_gui.engine.lists import NameLists
     from masketeer_gui.engine.stats import CorpusStats
@@ -45,8 +46,16 @@ def register(subparsers: Subparsers) -> None:
         description="Replace PHI in a corpus (.jsonl, .csv or a folder of .txt) by keyed pseudonyms or surrogates; "
         "write one JSON object per note, in input order. Nothing with note text goes to stderr.",
     )
-    parser.add_argument("input", type=Path, metavar="INPUT", help=".jsonl or .csv file, or a folder of .txt")
-    parser.add_argument("-o", "--output", type=Path, required=True, metavar="OUTPUT.jsonl")
+    parser.add_argument(
+        "input", type=Path, metavar="INPUT", help=".jsonl, .csv, .parquet or FHIR .ndjson file, or a folder of .txt"
+    )
+    parser.add_argument(
+        "-o", "--output", type=Path, required=True, metavar="OUTPUT.jsonl", help="also .parquet, or .ndjson for FHIR"
+    )
+    parser.add_argument(
+        "--output-format", choices=FORMATS, metavar="FORMAT",
+        help="jsonl, parquet or fhir (default: .parquet -> parquet; FHIR input to .ndjson -> fhir; else jsonl)",
+    )  # fmt: skip
     parser.add_argument("--names", type=Path, metavar="FILE.json", help="deployment name lists")
     parser.add_argument(
         "--mode", choices=["tags", "surrogates"], default="tags", help="keyed tags or realistic surrogates"
@@ -83,9 +92,11 @@ def run(args: argparse.Namespace) -> int:
     from masketeer_gui.commands._atomic import AtomicFile
     from masketeer_gui.commands._progress import Progress
     from masketeer_gui.commands._side_outputs import SideOutputs
-    from masketeer_gui.corpus_io import read_corpus
+    from masketeer_gui.commands._sinks import open_sink, output_format
+    from masketeer_gui.corpus_io import is_fhir_file, read_corpus
 
     _check_paths(args)
+    fmt = output_format(args.output_format, args.output, is_fhir_file(args.input))
     spec = _engine_spec(args)
     progress = Progress(sys.stderr, "masketeer deidentify")
     records = read_corpus(
@@ -98,7 +109,9 @@ def run(args: argparse.Namespace) -> int:
     side = SideOutputs(args)
     try:
         with AtomicFile(args.output) as output:
-            stats = _deidentify(records, spec, args, output, progress, side)
+            sink = open_sink(fmt, output)
+            stats = _deidentify(records, spec, args, sink, progress, side)
+            sink.close()
             if args.stats:
                 _write_stats(args.stats, stats)
             side.commit()
@@ -113,7 +126,7 @@ def _deidentify(
     records: Iterable[NoteRecord],
     spec: EngineSpec,
     args: argparse.Namespace,
-    output: AtomicFile,
+    output: Sink,
     progress: Progress,
     side: SideOutputs,
 ) -> CorpusStats:
@@ -125,7 +138,7 @@ def _deidentify(
     stats, ledger = CorpusStats(), TagLedger()
     for chunk, result in run_chunks(records, spec, args.workers, args.chunk_size):
         lines = reconcile(chunk, result, ledger) if spec.mode == "tags" else result.lines
-        output.write(b"".join(lines))
+        output.write(chunk, lines)
         side.add(chunk, lines, result)
         progress.advance(len(chunk), sum(1 for tags in result.tags if tags), sum(map(len, result.tags)))
         if result.stats is not None:

@@ -19,6 +19,10 @@ from masketeer_gui.commands import UsageError
 from masketeer_gui.commands import sample as sample_command
 from masketeer_gui.commands.project import positive
 
+# evaluation.formats.GoldFormat's values (spelled out so that --help imports no evaluation code)
+GOLD_FORMATS = ("jsonl", "brat", "conll", "inception-tsv", "spacy", "prodigy", "doccano")
+IMPORTABLE_FORMATS = tuple(f for f in GOLD_FORMATS if f != "conll")
+
 if TYPE_CHECKING:
     from masketeer_gui.commands import Subparsers
 
@@ -81,17 +85,21 @@ def _gold_parsers(actions: Subparsers) -> None:
     export = actions.add_parser("export-gold", help="write a sample's gold (an annotator's TP+FN, or imported gold)")
     export.add_argument("project", type=Path, metavar="P.db")
     export.add_argument("--sample", type=positive, metavar="ID", help="the sample (default: the latest)")
-    export.add_argument("--format", choices=("jsonl", "brat", "conll"), required=True)
-    export.add_argument("-o", "--output", type=Path, required=True, metavar="PATH", help="a file (a folder for brat)")
+    export.add_argument("--format", choices=GOLD_FORMATS, required=True)
+    export.add_argument(
+        "-o", "--output", type=Path, required=True, metavar="PATH", help="a file (a folder for brat, inception-tsv)"
+    )
     source = export.add_mutually_exclusive_group()
     source.add_argument("--annotator", metavar="NAME", help="whose marks (needed when several marked)")
     source.add_argument("--imported", action="store_true", help="the gold imported with import-gold")
     export.add_argument("--include-text", action="store_true", help="jsonl: add each span's text")
     export.set_defaults(handler=lazy("export_gold"))
-    load = actions.add_parser("import-gold", help="import gold annotations (JSONL with offsets, or BRAT standoff)")
+    load = actions.add_parser(
+        "import-gold", help="import gold (JSONL with offsets, BRAT, INCEpTION TSV, spaCy, Prodigy or doccano JSONL)"
+    )
     load.add_argument("project", type=Path, metavar="P.db")
-    load.add_argument("input", type=Path, metavar="FILE", help="a .jsonl file, a BRAT folder or .ann file")
-    load.add_argument("--format", choices=("jsonl", "brat"), help="default: from the file name")
+    load.add_argument("input", type=Path, metavar="FILE", help="a .jsonl file, a folder (BRAT, TSV), .ann or .tsv")
+    load.add_argument("--format", choices=IMPORTABLE_FORMATS, help="default: from the file name")
     load.add_argument("--sample", type=positive, metavar="ID", help="with --annotator: the sample to mark")
     load.add_argument("--annotator", metavar="NAME", help="also record the gold as this annotator's marks")
     load.set_defaults(handler=lazy("import_gold"))

@@ -13,9 +13,18 @@ from pathlib import Path
 
 from masketeer_gui.corpus_io.records import BadRecord, CorpusError, NoteRecord, RecordFactory
 
-__all__ = ["SUFFIXES", "BadRecord", "CorpusError", "NoteRecord", "read_corpus"]
+__all__ = ["SUFFIXES", "BadRecord", "CorpusError", "NoteRecord", "is_fhir_file", "read_corpus"]
 
-SUFFIXES = (".jsonl", ".ndjson", ".csv")
+SUFFIXES = (".jsonl", ".ndjson", ".csv", ".parquet")
+
+
+def is_fhir_file(path: Path) -> bool:
+    """True for a ``.jsonl``/``.ndjson`` file of FHIR resources (not a corpus of ``id``/``text`` lines)."""
+    if path.suffix.lower() not in (".jsonl", ".ndjson") or not path.is_file():
+        return False
+    from masketeer_gui.corpus_io.fhir import is_fhir_file as peek
+
+    return peek(path)
 
 
 def read_corpus(
@@ -26,7 +35,8 @@ def read_corpus(
     skip_bad: bool = False,
     on_bad: Callable[[BadRecord], None] | None = None,
 ) -> Iterator[NoteRecord]:
-    """The notes of ``path`` (a ``.jsonl``/``.csv`` file or a folder) in file order."""
+    """The notes of ``path`` in file order: a ``.jsonl``/``.ndjson`` (a corpus, or FHIR DocumentReference
+    resources), ``.csv`` or ``.parquet`` file, or a folder of ``.txt``."""
     factory = RecordFactory(id_col, text_col, skip_bad, on_bad)
     if path.is_dir():
         from masketeer_gui.corpus_io.folder import read_folder
@@ -34,13 +44,21 @@ def read_corpus(
         return read_folder(path, factory)
     suffix = path.suffix.lower()
     if suffix not in SUFFIXES:
-        raise CorpusError(path, 0, "unsupported input: expected a .jsonl or .csv file or a folder")
+        raise CorpusError(path, 0, "unsupported input: expected a .jsonl, .ndjson, .csv or .parquet file or a folder")
     if not path.is_file():
         raise CorpusError(path, 0, "no such file")
     if suffix == ".csv":
         from masketeer_gui.corpus_io.csvfile import read_csv
 
         return read_csv(path, factory)
+    if suffix == ".parquet":
+        from masketeer_gui.corpus_io.parquet import read_parquet
+
+        return read_parquet(path, factory)
+    if is_fhir_file(path):
+        from masketeer_gui.corpus_io.fhir import read_fhir
+
+        return read_fhir(path, factory)
     from masketeer_gui.corpus_io.jsonl import read_jsonl
 
     return read_jsonl(path, factory)

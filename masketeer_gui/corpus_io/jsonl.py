@@ -16,11 +16,10 @@ def read_jsonl(path: Path, factory: RecordFactory) -> Iterator[NoteRecord]:
     source = str(path)
     with path.open("rb") as handle:
         for line, raw in enumerate(handle, 1):
-            if line == 1 and raw.startswith(_BOM):
-                raw = raw[len(_BOM) :]
+            raw = skip_bom(raw, line)
             if not raw.strip():
                 continue
-            data = _parse(raw, factory, source, line)
+            data = parse_line(raw, factory, source, line)
             if data is None:
                 continue
             record = factory.from_mapping(data, source, line)
@@ -28,7 +27,12 @@ def read_jsonl(path: Path, factory: RecordFactory) -> Iterator[NoteRecord]:
                 yield record
 
 
-def _parse(raw: bytes, factory: RecordFactory, source: str, line: int) -> dict[str, object] | None:
+def skip_bom(raw: bytes, line: int) -> bytes:
+    """The first line without its UTF-8 byte-order mark."""
+    return raw[len(_BOM) :] if line == 1 and raw.startswith(_BOM) else raw
+
+
+def parse_line(raw: bytes, factory: RecordFactory, source: str, line: int) -> dict[str, object] | None:
     """The JSON object on this line, or None after reporting why it is not one."""
     try:
         data = fastjson.loads(raw)

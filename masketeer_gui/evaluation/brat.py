@@ -15,6 +15,8 @@ from pathlib import Path
 
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.evaluation.gold import Annotation, GoldFormatError, GoldSet, parse_annotation, write_text
+from masketeer_gui.formats import files
+from masketeer_gui.formats.document import FormatError
 
 CONF = "[entities]\n" + "".join(f"{e}\n" for e in Entity) + "[relations]\n[events]\n[attributes]\n"
 SKIPPED = re.compile(r"(?:[#AMREN]\d+|\*)\t")  # notes, attributes, relations, events, normalizations, equivalences
@@ -23,10 +25,10 @@ T_LINE = re.compile(r"T\d+\t")
 
 def note_path(folder: Path, note_id: str, suffix: str) -> Path:
     """Where a note's file goes; ids that are not a safe relative path are refused."""
-    parts = note_id.split("/")
-    if "\\" in note_id or any(p in ("", ".", "..") for p in parts):
-        raise GoldFormatError(f"note id {note_id!r} cannot be used as a BRAT file name")
-    return folder.joinpath(*parts).with_name(parts[-1] + suffix)
+    try:
+        return files.note_path(folder, note_id, suffix)
+    except FormatError:
+        raise GoldFormatError(f"note id {note_id!r} cannot be used as a BRAT file name") from None
 
 
 def write_brat(folder: Path, gold: Mapping[str, Iterable[Annotation]], texts: Mapping[str, str]) -> int:
