@@ -59,7 +59,8 @@ def read_documents(fmt: SpanFormat, source: Path) -> list[Document]:
 
 def _read(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8-sig")
+        with path.open(encoding="utf-8-sig", newline="") as handle:  # a note's own \r stays
+            return handle.read()
     except UnicodeDecodeError as exc:
         raise FormatError(f"{path}: not UTF-8 text (byte {exc.start})") from None
 
