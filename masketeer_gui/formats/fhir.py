@@ -30,8 +30,9 @@ _FREE_TEXT = ("text", "description")
 
 
 def is_fhir_line(record: Mapping[str, Any]) -> bool:
-    """True for a FHIR resource (what tells a FHIR NDJSON file from a corpus JSONL)."""
-    return "resourceType" in record
+    """True for a FHIR resource, what tells a FHIR NDJSON file from a corpus JSONL: a ``resourceType``
+    and no ``text`` string (a resource's ``text`` is a Narrative object; a corpus line's is the note)."""
+    return isinstance(record.get("resourceType"), str) and not isinstance(record.get("text"), str)
 
 
 def note_of(resource: Mapping[str, Any]) -> tuple[str, str, str | None]:

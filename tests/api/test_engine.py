@@ -145,3 +145,21 @@ def _apply(text: str, result: Result) -> str:
         out += [text[position : span.start], pseudonym]
         position = span.end
     return "".join([*out, text[position:]])
+
+
+def test_colliding_tags_are_lengthened_across_calls_as_in_the_cli() -> None:
+    """White-box: one-character tags force collisions; the Engine's ledger keeps references apart."""
+    from dataclasses import replace
+
+    from masketeer_gui.parallel import ChunkWorker
+
+    engine = Engine(key=KEY)
+    engine._spec = replace(engine._spec, tag_length=1)
+    engine._worker = ChunkWorker(engine._spec)
+    syllables = ["Ka", "Lo", "Mi", "Nu", "Pe", "Ri", "Su", "To"]
+    names = [f"{a}{b.lower()}sterer" for a in syllables for b in syllables]
+    results = list(engine.pipe(f"Dr. {name} kommt." for name in names[:32]))
+    results += [engine.pseudonymize(f"Dr. {name} kommt.") for name in names[32:]]
+    tags = {name: r.pseudonyms[0] for name, r in zip(names, results, strict=True) if r.pseudonyms}
+    assert len(tags) > 50 and len(set(tags.values())) == len(tags)
+    assert engine.pseudonymize(f"Heute Dr. {names[40]}.").pseudonyms[0] == tags[names[40]]

@@ -110,3 +110,9 @@ def test_deidentify_writes_fhir_back(tmp_path: Path, capsys: pytest.CaptureFixtu
     jsonl = tmp_path / "out.jsonl"
     assert main(["deidentify", str(source), "-o", str(jsonl), "--workers", "1"]) == 0
     assert json.loads(jsonl.read_text(encoding="utf-8").splitlines()[0])["id"] == "doc-1"  # CONTRACT JSONL
+
+
+def test_a_corpus_line_with_a_resource_type_key_stays_a_corpus(tmp_path: Path) -> None:
+    path = tmp_path / "notes.ndjson"
+    path.write_text(json.dumps({"id": "n", "text": "Herr Zirngast", "resourceType": "note"}) + "\n", encoding="utf-8")
+    assert [(r.id, r.text, r.meta) for r in read_corpus(path)] == [("n", "Herr Zirngast", {"resourceType": "note"})]

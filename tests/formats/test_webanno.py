@@ -89,3 +89,8 @@ def test_named_entity_layer_is_read_when_there_is_no_phi_layer() -> None:
 def test_bad_files_name_file_and_line(content: str, where: str) -> None:
     with pytest.raises(FormatError, match=where):
         load_document(content, "x.tsv", "x")
+
+
+def test_stacked_mentions_carry_disambiguation_ids() -> None:
+    tsv = dump_document(Document("n", "Herr Zirngast", (Mention(5, 13, "PAT"), Mention(5, 13, "PER")))).split("\n")
+    assert "1-2\t5-13\tZirngast\tPAT[1]|PER[2]" in tsv
