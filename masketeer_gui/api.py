@@ -19,6 +19,7 @@ from masketeer_gui.engine import fastjson
 from masketeer_gui.engine.lists import NameLists, NoteContext
 from masketeer_gui.engine.pipeline import Deidentifier
 from masketeer_gui.engine.pseudonyms import TagLedger, load_or_create_key, new_key
+from masketeer_gui.engine.render import span_record
 from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.parallel import CHUNK_SIZE, Analyzer, ChunkWorker, EngineSpec, reconcile, run_chunks
 
@@ -43,18 +44,7 @@ class Result:
 
     def to_record(self) -> dict[str, Any]:
         """The CONTRACT output record ``{"id", "text", "spans": [{start, end, entity, masker, pseudonym}]}``."""
-        spans = []
-        for span, pseudonym in zip(self.spans, self.pseudonyms, strict=True):
-            item: dict[str, Any] = {
-                "start": span.start,
-                "end": span.end,
-                "entity": str(span.entity),
-                "masker": span.masker,
-                "pseudonym": pseudonym,
-            }
-            if span.flags:
-                item["flags"] = list(span.flags)
-            spans.append(item)
+        spans = [span_record(span, pseudonym) for span, pseudonym in zip(self.spans, self.pseudonyms, strict=True)]
         return {"id": self.id, "text": self.text, "spans": spans}
 
     @classmethod

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from masketeer_gui.corpus_io.jsonl import parse_line, skip_bom
+from masketeer_gui.corpus_io.jsonl import json_objects, skip_bom
 from masketeer_gui.corpus_io.records import NoteRecord, RecordFactory
 from masketeer_gui.engine import fastjson
 from masketeer_gui.formats.document import FormatError
@@ -37,22 +37,15 @@ def is_fhir_file(path: Path) -> bool:
 def read_fhir(path: Path, factory: RecordFactory) -> Iterator[NoteRecord]:
     """One record per DocumentReference line; blank lines skipped, bad lines reported."""
     source = str(path)
-    with path.open("rb") as handle:
-        for line, raw in enumerate(handle, 1):
-            raw = skip_bom(raw, line)
-            if not raw.strip():
-                continue
-            resource = parse_line(raw, factory, source, line)
-            if resource is None:
-                continue
-            try:
-                note_id, text, patient = note_of(resource)
-            except FormatError as exc:
-                factory.bad(source, line, str(exc))
-                continue
-            kept = {**resource, "content": [_without_data(item) for item in _items(resource)]}
-            meta = {"fhir": kept, **({"patient_id": patient} if patient is not None else {})}
-            yield NoteRecord(note_id, text, meta, source, line)
+    for line, resource in json_objects(path, factory):
+        try:
+            note_id, text, patient = note_of(resource)
+        except FormatError as exc:
+            factory.bad(source, line, str(exc))
+            continue
+        kept = {**resource, "content": [_without_data(item) for item in _items(resource)]}
+        meta = {"fhir": kept, **({"patient_id": patient} if patient is not None else {})}
+        yield NoteRecord(note_id, text, meta, source, line)
 
 
 def _without_data(item: dict[str, object]) -> dict[str, object]:

@@ -14,17 +14,23 @@ _BOM = b"\xef\xbb\xbf"
 def read_jsonl(path: Path, factory: RecordFactory) -> Iterator[NoteRecord]:
     """Yield one record per non-blank line; blank lines are skipped, bad lines reported."""
     source = str(path)
+    for line, data in json_objects(path, factory):
+        record = factory.from_mapping(data, source, line)
+        if record is not None:
+            yield record
+
+
+def json_objects(path: Path, factory: RecordFactory) -> Iterator[tuple[int, dict[str, object]]]:
+    """``(line number, object)`` per non-blank line that is a JSON object; other lines are reported."""
+    source = str(path)
     with path.open("rb") as handle:
         for line, raw in enumerate(handle, 1):
             raw = skip_bom(raw, line)
             if not raw.strip():
                 continue
             data = parse_line(raw, factory, source, line)
-            if data is None:
-                continue
-            record = factory.from_mapping(data, source, line)
-            if record is not None:
-                yield record
+            if data is not None:
+                yield line, data
 
 
 def skip_bom(raw: bytes, line: int) -> bytes:
