@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_every_command_module_registers_its_subcommand() -> None:
     subparsers = next(a for a in build_parser()._actions if a.dest == "command")
-    assert set(COMMAND_MODULES) <= set(subparsers.choices)  # type: ignore[arg-type]
+    assert {name.replace("_", "-") for name in COMMAND_MODULES} <= set(subparsers.choices)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("argv", "status"), [([], 2), (["nonsense"], 2), (["--help"], 0), (["--version"], 0)])
