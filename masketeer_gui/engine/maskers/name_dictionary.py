@@ -9,7 +9,14 @@ flagged for review.
 
 from __future__ import annotations
 
-from masketeer_gui.engine.maskers.base import PERSON_VERBS, NoteState, Vote, is_initial_at, name_like
+from masketeer_gui.engine.maskers.base import (
+    PERSON_VERBS,
+    NoteState,
+    Vote,
+    brand_after_article,
+    is_initial_at,
+    name_like,
+)
 from masketeer_gui.engine.names import NameIndex
 
 
@@ -59,6 +66,8 @@ class NameDictionaryMasker:
 
     def _listed(self, state: NoteState, i: int, base: str) -> Vote | None:
         names = state.names
+        if state.after_quantity(i) or brand_after_article(state, i):
+            return None  # "ein Seidl", "1 Seidl" (a beer measure), "kauft beim Hofer ein" (a shop)
         listed = names.is_listed(base)
         flags: tuple[str, ...] = ()
         if names.is_ambiguous(base):

@@ -10,7 +10,14 @@ listed name that is also a noun ("Rücksprache mit Fischer"). Every vote is flag
 
 from __future__ import annotations
 
-from masketeer_gui.engine.maskers.base import PERSON_VERBS, NoteState, Vote, name_like
+from masketeer_gui.engine.maskers.base import (
+    PERSON_VERBS,
+    NoteState,
+    Vote,
+    brand_after_article,
+    name_like,
+    noun_reading,
+)
 
 LEFT_CUES = frozenset(["laut", "lt", "mit", "an", "bei", "von", "durch", "bitte", "fuer", "via"])
 
@@ -38,8 +45,11 @@ class PersonContextMasker:
         folded = state.tokens[i].folded
         if state.after_article(i) or folded in names.whitelist or folded in names.title_words:
             return False
-        if names.base_name(folded) is not None:
-            return True  # a shipped or listed name the earlier maskers left for its ambiguity
+        if state.after_quantity(i) or brand_after_article(state, i):
+            return False
+        base = names.base_name(folded)
+        if base is not None:  # a shipped or listed name the earlier maskers left for its ambiguity,
+            return not (names.is_ambiguous(base) and noun_reading(state, i))  # unless used as the noun
         return name_like(state, i)
 
     @staticmethod
