@@ -49,7 +49,7 @@ def package_variants() -> Iterable[str]:
         raise SystemExit(f"install {PACKAGE} first (pip install '.[data]')")
     data_file = Path(next(iter(spec.submodule_search_locations))) / DATA_FILE
     with bz2.open(data_file, "rb") as handle:
-        data = pickle.load(handle)  # noqa: S301 - the pinned package's own data file
+        data = pickle.load(handle)  # the pinned package's own data file
     variants: dict[str, object] = data["drug_variant_to_canonical"]
     return variants.keys()
 

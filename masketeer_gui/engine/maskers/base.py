@@ -91,9 +91,10 @@ class Vote:
 class NoteState:
     """Tokens of one note, the votes cast so far, and neighbour helpers the maskers share."""
 
-    def __init__(self, tokens: list[Token], names: NameIndex) -> None:
+    def __init__(self, tokens: list[Token], names: NameIndex, text: str = "") -> None:
         self.tokens = tokens
         self.names = names
+        self.text = text  # the (markup-blanked) note, for line breaks; may be empty in tests
         self.votes: list[Vote | None] = [None] * len(tokens)
         self.reserved: set[int] = set()  # tokens name maskers must leave (e.g. the town after "LKH")
         self.capitalized = [i for i, t in enumerate(tokens) if t.is_capitalized]  # most maskers look only here
@@ -255,10 +256,16 @@ def _word_name_like(names: NameIndex, folded: str, text: str, titled: bool) -> b
     return not names.is_town(folded) and not names.looks_like_word(folded)
 
 
+DIGRAPH_INITIALS = frozenset({"Ch", "Chr", "Th", "Ph"})  # "Ch. Wimmer" (Christine), "Th. Egger" (Thomas)
+
+
 def is_initial_at(state: NoteState, i: int) -> bool:
-    """An upper-case initial with its dot ("U." in "Dr. U. Hofer"), not a unit ("°C.", "mmol/l.")."""
+    """An upper-case initial with its dot ("U." in "Dr. U. Hofer", "Ch.", "E.-M."), not a unit ("°C.")."""
     tokens = state.tokens
     token = tokens[i]
-    if not (token.is_initial and token.text.isupper() and i + 1 < len(tokens) and tokens[i + 1].text == "."):
+    single = token.is_initial and token.text.isupper()
+    if not ((single or token.text in DIGRAPH_INITIALS) and i + 1 < len(tokens) and tokens[i + 1].text == "."):
         return False
-    return i == 0 or tokens[i - 1].end < token.start or tokens[i - 1].text == "("
+    if i == 0 or tokens[i - 1].end < token.start or tokens[i - 1].text == "(":
+        return True
+    return single and i >= 2 and tokens[i - 1].text == "-" and tokens[i - 2].text == "."  # "E.-M."

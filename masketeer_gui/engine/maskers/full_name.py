@@ -29,7 +29,14 @@ class FullNameMasker:
         added = False
         proven = state.votes[i]
         assert proven is not None
-        for j in (state.prev_word(i, allow="."), state.next_word(i)):
+        before = state.prev_word(i, allow=".")
+        if (
+            before is None
+            and (hyphened := state.prev_word(i, allow=".-")) is not None
+            and is_initial_at(state, hyphened)
+        ):
+            before = hyphened  # "E.-M. Huber": the first of two hyphenated initials
+        for j in (before, state.next_word(i)):
             if j is None or not state.free(j):
                 continue
             token = state.tokens[j]

@@ -3,7 +3,8 @@
 The paper's main source of missed names was "extremely rare names that were not in any dictionary
 and occurred without a salutation". In these notes such names still stand in typical places:
 after "laut", "mit", "an", "bitte", "durch" ("Befund an Lindmoser weitergeleitet", "laut Tomasini
-alles ok") or before a verb of speaking or calling ("Tomasini meldet sich"). This masker runs last
+alles ok") or before a verb of speaking or calling ("Tomasini meldet sich"), after an initial ("E.-M. Pfeifenberger")
+or as the subject after a verb at the end of a clause ("die Übergabe macht Mirka, …"). This masker runs last
 and takes a capitalised word there when it is no known German word, drug or town — or when it is a
 listed name that is also a noun ("Rücksprache mit Fischer"). Every vote is flagged for review.
 """
@@ -15,11 +16,28 @@ from masketeer_gui.engine.maskers.base import (
     NoteState,
     Vote,
     brand_after_article,
+    is_initial_at,
     name_like,
     noun_reading,
 )
 
 LEFT_CUES = frozenset(["laut", "lt", "mit", "an", "bei", "von", "durch", "bitte", "fuer", "via"])
+# Verbs whose subject follows them in an inverted clause: "Die Übergabe macht Mirka, …".
+SUBJECT_VERBS = frozenset(
+    "macht uebernimmt erledigt organisiert kommt holt bringt faehrt schaut betreut begleitet kontrolliert "
+    "uebernehmen machen erledigen organisieren".split()
+)
+CLAUSE_ENDS = frozenset(",.;!?)")
+AFTER_INITIAL = "after an initial"
+
+
+def _clause_ends_after(state: NoteState, i: int) -> bool:
+    """Word ``i`` closes its clause: punctuation, "und" or the end of the note follows."""
+    tokens = state.tokens
+    if i + 1 >= len(tokens):
+        return True
+    nxt = tokens[i + 1]
+    return nxt.text in CLAUSE_ENDS or nxt.folded == "und" or "\n" in state.text[tokens[i].end : nxt.start]
 
 
 class PersonContextMasker:
@@ -33,7 +51,9 @@ class PersonContextMasker:
             if not state.free(i) or len(token.text) == 1:
                 continue
             cue = self._cue(state, i)
-            if cue is None or not self._candidate(state, i):
+            if cue is None:
+                continue
+            if not (self._candidate(state, i) or (cue == AFTER_INITIAL and self._rare_word(state, i))):
                 continue
             ref = state.names.base_name(token.folded) or token.folded
             reason = f"unknown word {cue}"
@@ -53,6 +73,19 @@ class PersonContextMasker:
         return name_like(state, i)
 
     @staticmethod
+    def _rare_word(state: NoteState, i: int) -> bool:
+        """After an initial a rare word counts too ("K. Nowak"): no noun, frequent word, drug, clinical word,
+        whitelisted eponym, abbreviation or town."""
+        names = state.names
+        lex = names.lexicon
+        folded = state.tokens[i].folded
+        if not folded.isalpha() or folded in lex.nouns or folded in lex.top_words or folded in lex.drugs:
+            return False
+        if folded in names.whitelist or folded in names.title_words:  # "M. Parkinson" is Morbus Parkinson
+            return False
+        return folded not in lex.abbreviations and not names.is_town(folded) and not names.is_clinical_word(folded)
+
+    @staticmethod
     def _cue(state: NoteState, i: int) -> str | None:
         j = state.prev_word(i)
         if j is not None and state.tokens[j].folded in LEFT_CUES:
@@ -60,4 +93,9 @@ class PersonContextMasker:
         k = state.next_word(i)
         if k is not None and state.tokens[k].folded in PERSON_VERBS:
             return f"before '{state.tokens[k].text}'"
+        initial = state.prev_word(i, allow=".")
+        if initial is not None and is_initial_at(state, initial):
+            return AFTER_INITIAL  # "E.-M. Pfeifenberger", "Ch. Fuchs"
+        if j is not None and state.tokens[j].folded in SUBJECT_VERBS and _clause_ends_after(state, i):
+            return f"as subject after '{state.tokens[j].text}'"  # "die Einschulung macht Mirka, ich …"
         return None

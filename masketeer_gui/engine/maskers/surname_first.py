@@ -1,0 +1,102 @@
+"""SurnameFirst masker: "<Surname> <Firstname>" entries of lists, minutes and handovers (beyond the paper).
+
+Ward lists, team minutes and handovers name people surname first, one entry a line: "2. Moser
+Leopold – Ödeme besser", "Falke Irmgard: Gewicht stabil", "- Lenz Dora 03.–07.06.", "(Krebs
+Waltraud, 1939)". The first name proves the entry even when the surname is an ordinary noun
+("Krebs", "Falke"), which no other masker would take alone. Taken: the first two words of an entry
+(start of a line, after a list number or bullet, after "(" or ":") when the second is a first name
+of the shipped or deployment lists and the first is a name or name-like (no known word that is no
+name, no title, no clinical word). A plain, short noun as surname counts only when the first name
+is no common word and ':' or a dash follows; a first name that is also a common word ("Rosa")
+counts only before ':' or a dash.
+"""
+
+from __future__ import annotations
+
+from masketeer_gui.engine.maskers.base import NoteState, Vote, name_like
+from masketeer_gui.engine.span import Entity
+
+BULLETS = frozenset("-–—•*·>")
+SEPARATORS = frozenset(":–—-,;(/")
+STRONG_SEPARATORS = frozenset(":–—-")
+
+
+class SurnameFirstMasker:
+    """Masks "<Surname> <Firstname>" at the start of list entries."""
+
+    name = "SurnameFirst"
+
+    def apply(self, state: NoteState) -> None:
+        for i in state.capitalized:
+            if not self._entry_start(state, i):
+                continue
+            k = state.next_word(i)
+            if k is None or not state.tokens[k].is_capitalized or not self._pair(state, i, k):
+                continue
+            self._vote(state, i, k)
+
+    @staticmethod
+    def _entry_start(state: NoteState, i: int) -> bool:
+        """Word ``i`` opens an entry: first on its line (after a number or bullet) or after "("."""
+        tokens, text = state.tokens, state.text
+        j = i - 1
+        if j >= 0 and tokens[j].text in "(:":  # "(Moser Leopold, 1939)", "Betreff: Moser Leopold – …"
+            return True
+        if j >= 0 and tokens[j].text in BULLETS:
+            j -= 1
+        elif j >= 1 and tokens[j].text in ".)" and tokens[j - 1].text.isdigit():
+            j -= 2
+        if j < 0:
+            return True
+        start = tokens[j + 1].start
+        return "\n" in text[tokens[j].end : start]
+
+    def _pair(self, state: NoteState, i: int, k: int) -> bool:
+        names = state.names
+        surname, first = state.tokens[i], state.tokens[k]
+        if first.folded not in names.lexicon.first_names and not self._listed_reversed(state, i, k):
+            return False
+        if surname.folded in names.title_words or "-" in first.folded:
+            return False
+        if names.is_clinical_word(surname.folded) or surname.folded in names.lexicon.abbreviations:
+            return False
+        after = self._after(state, k)
+        if names.base_name(surname.folded) is None and not name_like(state, i):
+            # a plain noun ("Falke", "Krebs") only before a clear separator, proven by a clear first name
+            plain = surname.folded in names.lexicon.nouns and not names.is_compound_word(surname.folded)
+            if not plain or names.is_common_name_word(first.folded):
+                return False  # "Urlaubsvertretung Claudia 24.03." is a role, not a surname
+            return after in STRONG_SEPARATORS
+        if names.is_common_name_word(first.folded) and not names.is_listed(first.folded):
+            return after in STRONG_SEPARATORS
+        return True
+
+    @staticmethod
+    def _listed_reversed(state: NoteState, i: int, k: int) -> bool:
+        """Both words are parts of one deployment name ("Johann Kern" listed, "Kern Johann" written)."""
+        names = state.names
+        return names.is_listed(state.tokens[i].folded) and names.is_listed(state.tokens[k].folded)
+
+    @staticmethod
+    def _after(state: NoteState, k: int) -> str | None:
+        """What follows the pair: a separator, "#" for a number or lower-case word, "\\n" for a line end."""
+        tokens = state.tokens
+        if k + 1 >= len(tokens) or "\n" in state.text[tokens[k].end : tokens[k + 1].start]:
+            return "\n"
+        nxt = tokens[k + 1]
+        if nxt.text in SEPARATORS:
+            return nxt.text
+        if nxt.is_word and (nxt.text[0].isdigit() or nxt.text.islower()):
+            return "#"
+        return None
+
+    def _vote(self, state: NoteState, i: int, k: int) -> None:
+        names = state.names
+        for j in (i, k):
+            if not state.free(j):
+                continue
+            folded = state.tokens[j].folded
+            ref = names.base_name(folded) or folded
+            entity = names.entity(ref, default=Entity.PER)
+            reason = "surname-first list entry"
+            state.vote(j, Vote(self.name, entity, reason, () if names.base_name(folded) else ("unknown-word",), ref))
