@@ -81,9 +81,12 @@ class NameDictionaryMasker:
 
     def _person_context(self, state: NoteState, i: int, listed: bool) -> bool:
         """Around a noun-like name: a proven name or an initial before it, an unknown name-like word after
-        it ("Ernst Vötter"), or, for a listed name, a verb of speaking or calling ("Jäger meldet sich")."""
+        it ("Ernst Vötter"), or, for a listed name, a verb of speaking or calling ("Jäger meldet sich") or
+        brackets around it alone ("(Koch)")."""
         if self._name_beside(state, i):
             return True
+        if listed and self._alone_in_brackets(state, i):
+            return True  # "Betreuerwechsel (Koch)": a deployment name given as a reference
         j = state.prev_word(i, allow=".")
         if j is not None and is_initial_at(state, j):
             return True
@@ -94,6 +97,11 @@ class NameDictionaryMasker:
         if name_like(state, k) and state.names.base_name(after.folded) is None:
             return True
         return listed and after.folded in PERSON_VERBS
+
+    @staticmethod
+    def _alone_in_brackets(state: NoteState, i: int) -> bool:
+        tokens = state.tokens
+        return 0 < i < len(tokens) - 1 and tokens[i - 1].text == "(" and tokens[i + 1].text == ")"
 
     @staticmethod
     def _name_beside(state: NoteState, i: int) -> bool:

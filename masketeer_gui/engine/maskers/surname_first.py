@@ -19,6 +19,11 @@ from masketeer_gui.engine.span import Entity
 BULLETS = frozenset("-–—•*·>")
 SEPARATORS = frozenset(":–—-,;(/")
 STRONG_SEPARATORS = frozenset(":–—-")
+# Nouns that head entries of their own ("Haus Elisabeth –" is a care home, "Bitte Anna:" a request).
+HEAD_NOUNS = frozenset(
+    "haus heim station zimmer bett wohnbereich abteilung team gruppe bitte danke termin visite besuch info "
+    "frage antwort thema betreff notiz hinweis auftrag dienst schicht urlaub vertretung".split()
+)
 
 
 class SurnameFirstMasker:
@@ -63,7 +68,11 @@ class SurnameFirstMasker:
         after = self._after(state, k)
         if names.base_name(surname.folded) is None and not name_like(state, i):
             # a plain noun ("Falke", "Krebs") only before a clear separator, proven by a clear first name
-            plain = surname.folded in names.lexicon.nouns and not names.is_compound_word(surname.folded)
+            folded = surname.folded
+            plain = (
+                folded in names.lexicon.nouns and folded not in HEAD_NOUNS and folded not in names.lexicon.site_words
+            )
+            plain = plain and not names.is_compound_word(folded)
             if not plain or names.is_common_name_word(first.folded):
                 return False  # "Urlaubsvertretung Claudia 24.03." is a role, not a surname
             return after in STRONG_SEPARATORS
