@@ -55,7 +55,7 @@ def has_medical_ending(folded: str) -> bool:
 
 
 def is_mixed_case_acronym(text: str) -> bool:
-    """ "HFmrEF", "NTproBNP", "HbA": capitals after the first letter twice, or right after it.
+    """An acronym in mixed case: "HFmrEF", "NTproBNP" (two inner capitals), "HbA", "CrP" (one, last or second).
 
     Not all capitals (those are plain acronyms) and not a name with one inner capital ("McNeill").
     """
@@ -63,7 +63,7 @@ def is_mixed_case_acronym(text: str) -> bool:
     if text.isupper() or not rest:
         return False
     inner = sum(c.isupper() for c in rest)
-    return inner >= 2 or (rest[0].isupper() and any(c.islower() for c in rest))
+    return inner >= 2 or (inner == 1 and (rest[0].isupper() or rest[-1].isupper()))
 
 
 def is_agent_noun(folded: str, is_word: Callable[[str], bool]) -> bool:

@@ -66,6 +66,8 @@ class SurnameFirstMasker:
         if names.is_clinical_word(surname.folded) or surname.folded in names.lexicon.abbreviations:
             return False
         after = self._after(state, k)
+        if names.base_name(surname.folded) is None and self._ends_in_word(state, surname.folded):
+            return False  # "Herzstolpern Sonja, …": a compound word, not an unknown surname
         if names.base_name(surname.folded) is None and not name_like(state, i):
             # a plain noun ("Falke", "Krebs") only before a clear separator, proven by a clear first name
             folded = surname.folded
@@ -79,6 +81,15 @@ class SurnameFirstMasker:
         if names.is_common_name_word(first.folded) and not names.is_listed(first.folded):
             return after in STRONG_SEPARATORS
         return True
+
+    @staticmethod
+    def _ends_in_word(state: NoteState, folded: str) -> bool:
+        """A known word followed by another of five letters or more ("herz" + "stolpern")."""
+        lex = state.names.lexicon
+        return any(
+            folded[k:] in lex.common_words and (folded[:k] in lex.common_words or folded[:k] in lex.nouns)
+            for k in range(3, len(folded) - 4)
+        )
 
     @staticmethod
     def _listed_reversed(state: NoteState, i: int, k: int) -> bool:
