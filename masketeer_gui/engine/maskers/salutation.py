@@ -14,7 +14,10 @@ from masketeer_gui.engine.lexicon import Salutation, SalutationKind, SalutationP
 from masketeer_gui.engine.maskers.base import PERSON_VERBS, NoteState, Vote, is_initial_at, name_like
 from masketeer_gui.engine.span import Entity
 
-COURTESY_WORDS = frozenset({"frau", "herr", "herrn"})  # "die Frau Huber" is Austrian usage, still a name
+COURTESY_WORDS = frozenset({"frau", "herr", "herrn"})
+UNAMBIGUOUS_COURTESY = frozenset(
+    {"frau", "herr", "herrn", "hr"}
+)  # not "Fr." (also Freitag)  # "die Frau Huber" is Austrian usage, still a name
 DEFAULT_ENTITY = {  # when no list knows the name
     SalutationKind.COURTESY: Entity.PAT,  # in these notes "Frau Huber" is most often the patient
     SalutationKind.TITLE: Entity.PER,
@@ -142,6 +145,8 @@ class SalutationMasker:
                     flags = ("context",)
                 elif taken == initials and self._after_academic_title(state, j, first_title_end):
                     flags = ("ambiguous-word",)
+                elif taken and self._surname_after_first_name(state, j, last):
+                    flags = ("unknown-word",)
                 else:
                     break
             ref = state.names.base_name(token.folded)
@@ -189,9 +194,25 @@ class SalutationMasker:
         return not names.is_clinical_word(folded)
 
     @staticmethod
+    def _surname_after_first_name(state: NoteState, j: int, last: int) -> bool:
+        """After a titled first name, a compound that is no known word itself is the surname:
+        "Dr. Agnes Brettschneider" (but not a noun, frequent word, drug or clinical word)."""
+        names = state.names
+        lex = names.lexicon
+        if state.tokens[last].folded not in lex.first_names:
+            return False
+        folded = state.tokens[j].folded
+        if not (state.tokens[j].is_capitalized and folded.isalpha()) or folded in names.title_words:
+            return False
+        if folded in lex.nouns or folded in lex.top_words or folded in lex.drugs or folded in lex.abbreviations:
+            return False
+        return not names.is_clinical_word(folded) and not names.is_town(folded)
+
+    @staticmethod
     def _named_by_verb(state: NoteState, j: int, kinds: list[SalutationKind]) -> bool:
         """After Herr/Frau, a rare noun or a lower-case surname before a person verb is the name:
-        "Hr. Reisiger hat angerufen", "fr. stein ruft an" (never a frequent word, drug or clinical term)."""
+        "Hr. Reisiger hat angerufen", "fr. stein ruft an"; a frequent noun only after an unambiguous form
+        ("Frau Falke ruft an", not "Fr." which is also Freitag); never a title, drug or clinical term."""
         if SalutationKind.COURTESY not in kinds:
             return False
         k = state.next_word(j)
@@ -204,7 +225,12 @@ class SalutationMasker:
             return False
         if token.text.islower():
             return names.base_name(folded) is not None  # "fr. stein ruft an"
-        return folded not in names.lexicon.top_words  # "Hr. Reisiger hat angerufen": a rare noun form
+        if folded in names.title_words:
+            return False  # "Herr Doktor hat angerufen"
+        if folded not in names.lexicon.top_words:
+            return True  # "Hr. Reisiger hat angerufen": a rare noun form
+        before = state.prev_word(j, allow=".")  # "Frau Falke ruft an"
+        return before is not None and state.tokens[before].folded in UNAMBIGUOUS_COURTESY
 
     @staticmethod
     def _lowercase_name(state: NoteState, j: int) -> bool:

@@ -40,7 +40,7 @@ MUST_MASK = [
     ("HA Dr. Kranzfeier kontaktiert.", [("Kranzfeier", HCP)]),
     ("Dr. G. Kranzfeier\nDanke.", [("G", HCP), ("Kranzfeier", HCP)]),
     # a rare noun form and a lower-case surname before a person verb, after Herr/Frau
-    ("Hr. Reisiger hat angerufen – neues Tablet.", [("Reisiger", PAT)]),
+    ("Hr. Adliger hat angerufen – neues Tablet.", [("Adliger", PAT)]),
     ("fr. brandstätter ruft an: Fieber seit gestern.", [("brandstätter", PAT)]),
     # an unknown word after an initial; a nickname as the inverted subject of a clause
     ("Kontrolle in 2 Wochen.\nK. Hrabal", [("K", PER), ("Hrabal", PER)]),
