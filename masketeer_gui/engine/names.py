@@ -175,8 +175,8 @@ class NameIndex:
         return folded.endswith(DRUG_SUFFIXES) or self.is_clinical_word(folded) or self.is_compound_word(folded)
 
     def is_clinical_word(self, folded: str) -> bool:
-        """A drug of the drug dictionary, a listed clinical term or role noun ("ordi", "zuweiser"), or a word
-        shaped like a diagnosis or procedure ("exsikkose")."""
+        """A drug of the drug dictionary, a listed clinical term or role noun ("ordi", "einsender"), or a word
+        shaped like a diagnosis or procedure ("thrombose")."""
         lex = self.lexicon
         if folded in lex.drug_names or folded in lex.medical_terms or has_medical_ending(folded):
             return True
@@ -200,7 +200,7 @@ class NameIndex:
         if self.lexicon.is_word(folded) or folded in DIALECT_WORDS or folded.endswith(DRUG_SUFFIXES):
             return True
         if self.is_clinical_word(folded) or ocr_variant_of(folded, self._plain_word) is not None:
-            return True  # "Exsikkose", "Zuweiser"; "lhre" scanned for "Ihre"
+            return True  # "Thrombose", "Einsender"; "lhre" scanned for "Ihre"
         if folded in self.lexicon.abbreviations or (len(folded) >= 5 and self.typo_of_word(folded)):
             return True
         if folded.endswith(SURNAME_ENDINGS):

@@ -1,9 +1,9 @@
 """Word forms that are no person, recognised by their shape (no list can hold every such word).
 
 Clinical notes are full of words no dictionary of ordinary German has: diagnoses built on Greek
-and Latin endings ("Exsikkose", "Perikarditis"), compounds of clinical nouns ("Vorhofflimmern"),
-mixed-case acronyms ("HFmrEF", "NTproBNP"), agent nouns of clinical verbs ("Zuweiser", from
-"Zuweisung") and OCR misreadings of common words ("lhre" for "Ihre"). Each test here is a pure
+and Latin endings ("Perikarditis", "Thrombose"), compounds of clinical nouns ("Kammerflimmern"),
+mixed-case acronyms ("HFpEF", "NTproBNP"), agent nouns of clinical verbs ("Einsender", from
+"Einsendung") and OCR misreadings of common words ("lhre" for "Ihre"). Each test here is a pure
 function of the folded word (and the lists it is given), so the name maskers can ask it cheaply.
 """
 
@@ -50,12 +50,12 @@ OCR_SWAPS = (("0", "o"), ("rn", "m"))
 
 
 def has_medical_ending(folded: str) -> bool:
-    """A long word ending like a diagnosis or procedure ("exsikkose", "vorhofflimmern")."""
+    """A long word ending like a diagnosis or procedure ("thrombose", "kammerflimmern")."""
     return len(folded) >= MIN_MEDICAL_LENGTH and folded.endswith(MEDICAL_SUFFIXES)
 
 
 def is_mixed_case_acronym(text: str) -> bool:
-    """An acronym in mixed case: "HFmrEF", "NTproBNP" (two inner capitals), "HbA", "CrP" (one, last or second).
+    """An acronym in mixed case: "HFpEF", "NTproBNP" (two inner capitals), "HbA", "CrP" (one, last or second).
 
     Not all capitals (those are plain acronyms) and not a name with one inner capital ("McNeill").
     """
@@ -67,7 +67,7 @@ def is_mixed_case_acronym(text: str) -> bool:
 
 
 def is_agent_noun(folded: str, is_word: Callable[[str], bool]) -> bool:
-    """An "-er" noun of a verb whose "-ung" noun is known: "zuweiser" (Zuweisung), "ueberweiser"."""
+    """An "-er" noun of a verb whose "-ung" noun is known: "einsender" (Einsendung), "ueberweiser"."""
     if len(folded) < 7 or not folded.endswith("er"):
         return False
     return is_word(f"{folded[:-2]}ung")

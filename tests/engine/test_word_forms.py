@@ -6,10 +6,10 @@ import pytest
 
 from masketeer_gui.engine.word_forms import has_medical_ending, is_agent_noun, is_mixed_case_acronym, ocr_variant_of
 
-WORDS = {"ihre", "ich", "ihnen", "zuweisung", "einsendung", "kommen", "name"}
+WORDS = {"ihre", "ich", "ihnen", "einsendung", "kommen", "name"}
 
 
-@pytest.mark.parametrize("word", ["exsikkose", "perikarditis", "vorhofflimmern", "hyperkaliaemie", "koloskopie"])
+@pytest.mark.parametrize("word", ["thrombose", "perikarditis", "kammerflimmern", "hyperkaliaemie", "koloskopie"])
 def test_medical_endings(word: str) -> None:
     assert has_medical_ending(word)
 
@@ -19,7 +19,7 @@ def test_no_medical_ending(word: str) -> None:
     assert not has_medical_ending(word)
 
 
-@pytest.mark.parametrize("text", ["HFmrEF", "HFrEF", "NTproBNP", "HbA", "CrP"])
+@pytest.mark.parametrize("text", ["HFpEF", "HFrEF", "NTproBNP", "HbA", "CrP"])
 def test_mixed_case_acronyms(text: str) -> None:
     assert is_mixed_case_acronym(text)
 
@@ -29,7 +29,7 @@ def test_not_mixed_case_acronyms(text: str) -> None:
     assert not is_mixed_case_acronym(text)
 
 
-@pytest.mark.parametrize(("word", "expected"), [("zuweiser", True), ("einsender", True), ("lechner", False)])
+@pytest.mark.parametrize(("word", "expected"), [("einsender", True), ("ueberweiser", False), ("lechner", False)])
 def test_agent_nouns(word: str, expected: bool) -> None:
     assert is_agent_noun(word, WORDS.__contains__) is expected
 

@@ -20,7 +20,7 @@ PERSON_VERBS = frozenset(
 )
 OPENERS = frozenset(':"„“»«(')  # after these a capitalised word starts a sentence of its own
 INDEFINITES = frozenset("ein eine einen einem einer eines kein keine keinen keinem keiner".split())
-# Prepositions that take things as often as people: "Rücksprache mit Koch" but "geht mit Stock".
+# Prepositions that take things as often as people: "Rücksprache mit Koch" but "geht mit Schirm".
 OBJECT_CUES = frozenset(["mit", "bei", "von", "fuer", "an", "ohne"])
 CONJUNCTIONS = frozenset(["und", "oder", "sowie", "bzw"])
 _HYPHEN = re.compile(r"[-‐‑]")
@@ -136,14 +136,14 @@ class NoteState:
         return None
 
     def after_article(self, i: int) -> bool:
-        """Token ``i`` follows an article or determiner ("der Koch", "beim Bauer", "im 2. Stock")."""
+        """Token ``i`` follows an article or determiner ("der Koch", "beim Bauer", "im 2. Zimmer")."""
         j = self.prev_word(i)
         if j is None and i >= 2 and self.tokens[i - 1].text == "." and self.tokens[i - 2].text.isdigit():
-            j = self.prev_word(i - 2)  # an ordinal between: "im 1. Stock", "zum 3. Mal"
+            j = self.prev_word(i - 2)  # an ordinal between: "im 2. Zimmer", "zum 3. Mal"
         return j is not None and self.tokens[j].folded in ARTICLES
 
     def after_quantity(self, i: int) -> bool:
-        """Token ``i`` is counted: a number or an indefinite article right before it ("1 Seidl", "ein Seidl")."""
+        """Token ``i`` is counted: a number or an indefinite article right before it ("1 Krügel", "ein Krügel")."""
         j = self.prev_word(i)
         if j is None:
             return False
@@ -161,8 +161,8 @@ class NoteState:
 
 
 def noun_reading(state: NoteState, i: int) -> bool:
-    """The context reads a name that is also a noun as the noun: "im 1. Stock", "oft Rauch", "selber Jäger",
-    "geht mit Stock", "mit Hammer und Bohrmaschine". A person verb or a name right after it keeps the name.
+    """The context reads a name that is also a noun as the noun: "im 2. Zimmer", "oft Nebel", "selber Falke",
+    "geht mit Schirm", "mit Zange und Schraubenzieher". A person verb or a name right after it keeps the name.
     """
     tokens = state.tokens
     k = state.next_word(i)
@@ -186,7 +186,7 @@ _PERSON_CUES = frozenset(["laut", "lt", "bitte", "durch", "via", "zu", "an", "fu
 
 
 def _beside_plain_noun(state: NoteState, i: int, k: int | None) -> bool:
-    """Coordinated with an ordinary noun: "Hammer und Bohrmaschine", "Ofen oder Rauch"."""
+    """Coordinated with an ordinary noun: "Zange und Schraubenzieher", "Ofen oder Nebel"."""
     tokens = state.tokens
     after = state.next_word(k) if k is not None and tokens[k].folded in CONJUNCTIONS else None
     j = state.prev_word(i)
@@ -206,7 +206,7 @@ def _plain_noun(state: NoteState, i: int) -> bool:
 
 
 def brand_after_article(state: NoteState, i: int) -> bool:
-    """A shop or brand named like a person, after an article: "kauft beim Hofer ein"."""
+    """A shop or brand named like a person, after an article: "kauft beim Kastner ein"."""
     return state.tokens[i].folded in state.names.lexicon.brands and state.after_article(i)
 
 

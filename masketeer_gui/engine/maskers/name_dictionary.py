@@ -67,7 +67,7 @@ class NameDictionaryMasker:
     def _listed(self, state: NoteState, i: int, base: str) -> Vote | None:
         names = state.names
         if state.after_quantity(i) or brand_after_article(state, i):
-            return None  # "ein Seidl", "1 Seidl" (a beer measure), "kauft beim Hofer ein" (a shop)
+            return None  # "ein Krügel", "1 Krügel" (a beer mug), "kauft beim Kastner ein" (a shop)
         listed = names.is_listed(base)
         flags: tuple[str, ...] = ()
         if names.is_ambiguous(base):

@@ -5,8 +5,8 @@ itself has proven the name. Only references proven by a name vote count; a repea
 it is capitalised and not after an article ("Herr Winter kommt im Winter" keeps the season), or
 written in lower case but no German word ("Frau Gstrein … gstrein ruft an"), so the masked
 surface never survives elsewhere in the note. A proven name that is also a noun is not copied
-where the context reads it as the noun ("Herr Rauch … oft Rauch in der Küche", "im 1. Stock",
-"geht mit Stock"), nor onto a counted word ("ein Seidl") or a shop ("beim Hofer").
+where the context reads it as the noun ("Herr Nebel … oft Nebel im Tal", "im 2. Zimmer",
+"geht mit Schirm"), nor onto a counted word ("ein Krügel") or a shop ("beim Kastner").
 """
 
 from __future__ import annotations

@@ -60,7 +60,7 @@ MUST_NOT_MATCH = [
     ("Bitte Anna: Rückruf heute.", "Bitte"),
     ("- Urlaubsvertretung Claudia 24.03.-04.04.", "Urlaubsvertretung"),  # a compound role noun
     ("Termin Maria Huber morgen.", "Termin"),  # not before a separator
-    ("Vorhofflimmern Maria: neu", "Vorhofflimmern"),  # a clinical word
+    ("Kammerflimmern Maria: neu", "Kammerflimmern"),  # a clinical word
     ("Danke Maria!", "Danke"),
     ("Herzstolpern Sonja, seit gestern", "Herzstolpern"),  # mid-line noun, not an entry
     ("Rosa Tabletten: 1-0-1", "Tabletten"),  # the second word is no first name
