@@ -11,7 +11,7 @@ from masketeer_gui.engine.pipeline import Deidentifier
 from tests.engine.conftest import shipped_available
 
 LISTS = NameLists(
-    patients=("Leopoldine Zimmer", "Adolf Nebel", "Gertrud Falke", "Hubert Kastner", "Gerda Krügel", "Olga Schirm"),
+    patients=("Leopoldine Zimmer", "Adolf Nebel", "Gertrud Falke", "Hubert Kastner", "Gerda Krügel", "Olga Schirm", "Hans Zwickl"),
     hcps=("Emil Zange",),
 )
 
@@ -57,6 +57,7 @@ MUST_NOT_MASK = [
     # counted words and shops
     ("Darf ein Krügel trinken, 1 Krügel am Tag.", "Krügel"),
     ("Tochter kauft beim Kastner ein.", "Kastner"),
+    ("Trinkt ein Zwickl am Abend, maximal 1 Zwickl.", "Zwickl"),  # a listed name that is no noun, counted
     # OCR misreading of "Ihre" in a scanned letter
     ("Sehr geehrte Kollegin, lhre Patientin wurde aufgenommen.", "lhre"),
 ]
