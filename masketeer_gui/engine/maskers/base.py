@@ -144,11 +144,12 @@ class NoteState:
 
     def after_quantity(self, i: int) -> bool:
         """Token ``i`` is counted: a number or an indefinite article right before it ("1 Krügel", "ein Krügel")."""
-        j = self.prev_word(i)
-        if j is None:
+        if i == 0:
             return False
-        before = self.tokens[j]
-        return before.folded in INDEFINITES or (before.text.isdigit() and before.end < self.tokens[i].start)
+        before, token = self.tokens[i - 1], self.tokens[i]
+        if not before.is_word or before.sentence != token.sentence:
+            return False
+        return before.folded in INDEFINITES or (before.text.isdigit() and before.end < token.start)
 
     def sentence_initial(self, i: int) -> bool:
         """Token ``i`` is the first word of its sentence (where every word is capitalised)."""

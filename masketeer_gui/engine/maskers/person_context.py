@@ -87,15 +87,16 @@ class PersonContextMasker:
 
     @staticmethod
     def _cue(state: NoteState, i: int) -> str | None:
+        tokens = state.tokens
         j = state.prev_word(i)
-        if j is not None and state.tokens[j].folded in LEFT_CUES:
-            return f"after '{state.tokens[j].text}'"
+        before = tokens[j] if j is not None else None
+        if before is not None and before.folded in LEFT_CUES:
+            return f"after '{before.text}'"
         k = state.next_word(i)
-        if k is not None and state.tokens[k].folded in PERSON_VERBS:
-            return f"before '{state.tokens[k].text}'"
-        initial = state.prev_word(i, allow=".")
-        if initial is not None and is_initial_at(state, initial):
-            return AFTER_INITIAL  # "E.-M. Pfeifenberger", "Ch. Fuchs"
-        if j is not None and state.tokens[j].folded in SUBJECT_VERBS and _clause_ends_after(state, i):
-            return f"as subject after '{state.tokens[j].text}'"  # "die Einschulung macht Mirka, ich …"
+        if k is not None and tokens[k].folded in PERSON_VERBS:
+            return f"before '{tokens[k].text}'"
+        if i >= 2 and tokens[i - 1].text == "." and is_initial_at(state, i - 2):
+            return AFTER_INITIAL  # "E.-M. Pfeifenhofer", "Ch. Wimmerer"
+        if before is not None and before.folded in SUBJECT_VERBS and _clause_ends_after(state, i):
+            return f"as subject after '{before.text}'"  # "die Einschulung macht Mirka, …"
         return None

@@ -84,9 +84,11 @@ class SalutationMasker:
         for i in starts:
             if i >= done:
                 done = self._mask_after(state, i)
-        for i, token in enumerate(state.tokens):
-            if token.folded in self._after_forms and token.is_word and token.text[0].isupper():
-                self._mask_before(state, i, self._after_forms[token.folded])
+        after_forms = self._after_forms
+        for i in state.capitalized:
+            kind = after_forms.get(state.tokens[i].folded)
+            if kind is not None:
+                self._mask_before(state, i, kind)
 
     def _mask_before(self, state: NoteState, i: int, kind: SalutationKind) -> None:
         """The name before a degree or title written after it: "E. Pfeifenberger, DGKS", "Anna Wolf MSc"."""

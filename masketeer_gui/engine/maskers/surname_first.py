@@ -32,13 +32,16 @@ class SurnameFirstMasker:
     name = "SurnameFirst"
 
     def apply(self, state: NoteState) -> None:
+        tokens, names = state.tokens, state.names
+        first_names, roles = names.lexicon.first_names, names.roles
         for i in state.capitalized:
-            if not self._entry_start(state, i):
+            k = i + 1  # cheapest test first: a first name (or a listed name) right after
+            if k >= len(tokens) or not tokens[k].is_capitalized:
                 continue
-            k = state.next_word(i)
-            if k is None or not state.tokens[k].is_capitalized or not self._pair(state, i, k):
+            if tokens[k].folded not in first_names and tokens[k].folded not in roles:
                 continue
-            self._vote(state, i, k)
+            if self._entry_start(state, i) and tokens[k].sentence == tokens[i].sentence and self._pair(state, i, k):
+                self._vote(state, i, k)
 
     @staticmethod
     def _entry_start(state: NoteState, i: int) -> bool:
