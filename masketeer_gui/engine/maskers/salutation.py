@@ -197,18 +197,24 @@ class SalutationMasker:
 
     @staticmethod
     def _surname_after_first_name(state: NoteState, j: int, last: int) -> bool:
-        """After a titled first name, a compound that is no known word itself is the surname:
-        "Dr. Agnes Brettschneider" (but not a noun, frequent word, drug or clinical word)."""
+        """After a titled first name, on the same line, a word that is no known word itself is the surname:
+        "Dr. Agnes Brettschneider" (not a noun, acronym, frequent word, drug or clinical word, nor a compound
+        ending in a noun: "Liebe Nadine Vitalparameter: …")."""
         names = state.names
         lex = names.lexicon
-        if state.tokens[last].folded not in lex.first_names:
-            return False
-        folded = state.tokens[j].folded
-        if not (state.tokens[j].is_capitalized and folded.isalpha()) or folded in names.title_words:
+        tokens = state.tokens
+        if tokens[last].folded not in lex.first_names or "\n" in state.text[tokens[last].end : tokens[j].start]:
+            return False  # "Liebe Manuela⏎Dosisänderung: …" is a new line, not a surname
+        token = tokens[j]
+        folded = token.folded
+        if not (token.is_capitalized and folded.isalpha()) or token.text.isupper() or folded in names.title_words:
             return False
         if folded in lex.nouns or folded in lex.top_words or folded in lex.drugs or folded in lex.abbreviations:
             return False
-        return not names.is_clinical_word(folded) and not names.is_town(folded)
+        if names.is_clinical_word(folded) or names.is_town(folded):
+            return False
+        # a compound only when it ends in a surname ("Brett|schneider"), not in a noun ("Vital|parameter")
+        return not names.is_compound_word(folded) or any(folded[k:] in lex.surnames for k in range(3, len(folded) - 3))
 
     @staticmethod
     def _named_by_verb(state: NoteState, j: int, kinds: list[SalutationKind]) -> bool:

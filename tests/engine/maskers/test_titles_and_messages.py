@@ -62,6 +62,9 @@ MUST_NOT_MASK = [
     ("Morgen kommt Physio, dann kommt Besuch.", "Physio"),
     ("Die Wundversorgung macht Hauskrankenpflege, danach Visite.", "Hauskrankenpflege"),
     ("Pflege, DGKP", "Pflege"),
+    ("Liebe Roswitha\nDosisänderung: Torem 10 mg 1-0-0.", "Dosisänderung"),  # a new line, a noun compound
+    ("Hallo Gerlinde RR 130/80, Puls 72.", "RR"),  # an acronym is no surname
+    ("Liebe Hanna Blutdruckwerte gut.", "Blutdruckwerte"),
     ("Hr. Doktor hat angerufen.", "Doktor"),  # a frequent word, not a rare noun form
     ("fr. bitte ruft an", "bitte"),
 ]
