@@ -11,7 +11,15 @@ from masketeer_gui.engine.pipeline import Deidentifier
 from tests.engine.conftest import shipped_available
 
 LISTS = NameLists(
-    patients=("Leopoldine Zimmer", "Adolf Nebel", "Gertrud Falke", "Hubert Kastner", "Gerda Krügel", "Olga Schirm", "Hans Zwickl"),
+    patients=(
+        "Leopoldine Zimmer",
+        "Adolf Nebel",
+        "Gertrud Falke",
+        "Hubert Kastner",
+        "Gerda Krügel",
+        "Olga Schirm",
+        "Hans Zwickl",
+    ),
     hcps=("Emil Zange",),
 )
 
