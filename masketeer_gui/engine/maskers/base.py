@@ -260,6 +260,32 @@ def _word_name_like(names: NameIndex, folded: str, text: str, titled: bool) -> b
 DIGRAPH_INITIALS = frozenset({"Ch", "Chr", "Th", "Ph"})  # "Ch. Wimmer" (Christine), "Th. Egger" (Thomas)
 
 
+def rare_word(state: NoteState, i: int) -> bool:
+    """A capitalised word no list calls a word worth keeping: no acronym, noun, frequent word, drug, clinical
+    word, whitelisted eponym, title, abbreviation, town, nor a compound ending in a noun. Where a name is
+    expected ("K. Nowak", "Katharina Nowak") such a word is the name, although a large word list ("nowak")
+    may know it."""
+    names = state.names
+    lex = names.lexicon
+    token = state.tokens[i]
+    folded = token.folded
+    if not (token.is_capitalized and folded.isalpha()) or (token.text.isupper() and len(folded) > 1):
+        return False
+    if folded in lex.nouns or folded in lex.top_words or folded in lex.drugs or folded in lex.abbreviations:
+        return False
+    if folded in names.whitelist or folded in names.title_words:  # "M. Parkinson" is Morbus Parkinson
+        return False
+    if names.is_town(folded) or names.is_clinical_word(folded):
+        return False
+    # a compound only when it ends in a surname ("Brett|schneider"), not in a noun ("Vital|parameter")
+    return not names.is_compound_word(folded) or any(folded[k:] in lex.surnames for k in range(3, len(folded) - 3))
+
+
+def same_line(state: NoteState, i: int, j: int) -> bool:
+    """No line break between tokens ``i`` and ``j`` (``i`` < ``j``)."""
+    return "\n" not in state.text[state.tokens[i].end : state.tokens[j].start]
+
+
 def is_initial_at(state: NoteState, i: int) -> bool:
     """An upper-case initial with its dot ("U." in "Dr. U. Hofer", "Ch.", "E.-M."), not a unit ("°C.")."""
     tokens = state.tokens

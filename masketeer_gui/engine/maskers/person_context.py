@@ -19,6 +19,7 @@ from masketeer_gui.engine.maskers.base import (
     is_initial_at,
     name_like,
     noun_reading,
+    rare_word,
 )
 
 LEFT_CUES = frozenset(["laut", "lt", "mit", "an", "bei", "von", "durch", "bitte", "fuer", "via"])
@@ -53,7 +54,7 @@ class PersonContextMasker:
             cue = self._cue(state, i)
             if cue is None:
                 continue
-            if not (self._candidate(state, i) or (cue == AFTER_INITIAL and self._rare_word(state, i))):
+            if not (self._candidate(state, i) or (cue == AFTER_INITIAL and rare_word(state, i))):
                 continue
             ref = state.names.base_name(token.folded) or token.folded
             reason = f"unknown word {cue}"
@@ -71,19 +72,6 @@ class PersonContextMasker:
         if base is not None:  # a shipped or listed name the earlier maskers left for its ambiguity,
             return not (names.is_ambiguous(base) and noun_reading(state, i))  # unless used as the noun
         return name_like(state, i)
-
-    @staticmethod
-    def _rare_word(state: NoteState, i: int) -> bool:
-        """After an initial a rare word counts too ("K. Nowak"): no noun, frequent word, drug, clinical word,
-        whitelisted eponym, abbreviation or town."""
-        names = state.names
-        lex = names.lexicon
-        folded = state.tokens[i].folded
-        if not folded.isalpha() or folded in lex.nouns or folded in lex.top_words or folded in lex.drugs:
-            return False
-        if folded in names.whitelist or folded in names.title_words:  # "M. Parkinson" is Morbus Parkinson
-            return False
-        return folded not in lex.abbreviations and not names.is_town(folded) and not names.is_clinical_word(folded)
 
     @staticmethod
     def _cue(state: NoteState, i: int) -> str | None:

@@ -11,7 +11,15 @@ from __future__ import annotations
 import re
 
 from masketeer_gui.engine.lexicon import Salutation, SalutationKind, SalutationPosition
-from masketeer_gui.engine.maskers.base import PERSON_VERBS, NoteState, Vote, is_initial_at, name_like
+from masketeer_gui.engine.maskers.base import (
+    PERSON_VERBS,
+    NoteState,
+    Vote,
+    is_initial_at,
+    name_like,
+    rare_word,
+    same_line,
+)
 from masketeer_gui.engine.span import Entity
 
 COURTESY_WORDS = frozenset({"frau", "herr", "herrn"})
@@ -197,24 +205,10 @@ class SalutationMasker:
 
     @staticmethod
     def _surname_after_first_name(state: NoteState, j: int, last: int) -> bool:
-        """After a titled first name, on the same line, a word that is no known word itself is the surname:
-        "Dr. Agnes Brettschneider" (not a noun, acronym, frequent word, drug or clinical word, nor a compound
-        ending in a noun: "Liebe Nadine Vitalparameter: …")."""
-        names = state.names
-        lex = names.lexicon
-        tokens = state.tokens
-        if tokens[last].folded not in lex.first_names or "\n" in state.text[tokens[last].end : tokens[j].start]:
-            return False  # "Liebe Manuela⏎Dosisänderung: …" is a new line, not a surname
-        token = tokens[j]
-        folded = token.folded
-        if not (token.is_capitalized and folded.isalpha()) or token.text.isupper() or folded in names.title_words:
-            return False
-        if folded in lex.nouns or folded in lex.top_words or folded in lex.drugs or folded in lex.abbreviations:
-            return False
-        if names.is_clinical_word(folded) or names.is_town(folded):
-            return False
-        # a compound only when it ends in a surname ("Brett|schneider"), not in a noun ("Vital|parameter")
-        return not names.is_compound_word(folded) or any(folded[k:] in lex.surnames for k in range(3, len(folded) - 3))
+        """After a titled first name, on the same line, a rare word is the surname: "Dr. Agnes Brettschneider"
+        (not "Liebe Nadine Vitalparameter: …", not "Liebe Manuela⏎Dosisänderung")."""
+        first = state.tokens[last].folded in state.names.lexicon.first_names
+        return first and same_line(state, last, j) and rare_word(state, j)
 
     @staticmethod
     def _named_by_verb(state: NoteState, j: int, kinds: list[SalutationKind]) -> bool:

@@ -13,7 +13,7 @@ counts only before ':' or a dash.
 
 from __future__ import annotations
 
-from masketeer_gui.engine.maskers.base import NoteState, Vote, name_like
+from masketeer_gui.engine.maskers.base import NoteState, Vote, name_like, rare_word
 from masketeer_gui.engine.span import Entity
 
 BULLETS = frozenset("-–—•*·>")
@@ -71,7 +71,7 @@ class SurnameFirstMasker:
         after = self._after(state, k)
         if names.base_name(surname.folded) is None and self._ends_in_word(state, surname.folded):
             return False  # "Herzstolpern Sonja, …": a compound word, not an unknown surname
-        if names.base_name(surname.folded) is None and not name_like(state, i):
+        if names.base_name(surname.folded) is None and not (name_like(state, i) or rare_word(state, i)):
             # a plain noun ("Falke", "Krebs") only before a clear separator, proven by a clear first name
             folded = surname.folded
             plain = (

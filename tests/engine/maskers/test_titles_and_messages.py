@@ -45,6 +45,10 @@ MUST_MASK = [
     # an unknown word after an initial; a nickname as the inverted subject of a clause
     ("Kontrolle in 2 Wochen.\nK. Hrabal", [("K", PER), ("Hrabal", PER)]),
     ("Die Einschulung übernimmt Mirka, ich komme später.", [("Mirka", PER)]),
+    # a rare word that a large word list knows, after a first name or an initial
+    ("Termine nur vormittags.\nKatharina Kowalski", [("Katharina", PER), ("Kowalski", PER)]),
+    ("Danke.\nB. Horvath", [("B", PER), ("Horvath", PER)]),
+    ("- Kovac Ingrid: Urlaub ab 3.5.", [("Kovac", PER), ("Ingrid", PER)]),
 ]
 
 
