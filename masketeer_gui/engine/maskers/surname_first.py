@@ -66,6 +66,8 @@ class SurnameFirstMasker:
             return False
         if surname.folded in names.title_words or "-" in first.folded:
             return False
+        if names.is_listed(surname.folded) and (first.folded in names.roles or self._after(state, k) is not None):
+            return True  # a deployment surname before a first name: the lists have proven it
         if names.is_clinical_word(surname.folded) or surname.folded in names.lexicon.abbreviations:
             return False
         after = self._after(state, k)
