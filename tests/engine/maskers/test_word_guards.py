@@ -68,6 +68,7 @@ MUST_NOT_MASK = [
     ("Trinkt ein Zwickl am Abend, maximal 1 Zwickl.", "Zwickl"),  # a listed name that is no noun, counted
     # OCR misreading of "Ihre" in a scanned letter
     ("Sehr geehrte Kollegin, lhre Patientin wurde aufgenommen.", "lhre"),
+    ("Befund laut Ii. Seite unauffällig, lch melde mich.", "Ii"),
 ]
 
 
