@@ -66,6 +66,9 @@ class Lexicon:
     ambiguous_names: frozenset[str] = frozenset()  # names that are also nouns or top-20k common words
     top_words: frozenset[str] = frozenset()  # the 20,000 most frequent German words (typo targets)
     drugs: frozenset[str] = frozenset()  # medicine names: words, never persons
+    drug_names: frozenset[str] = frozenset()  # the large generated drug dictionary (no typo target)
+    medical_terms: frozenset[str] = frozenset()  # clinical words, acronyms and role nouns: never persons
+    brands: frozenset[str] = frozenset()  # shops and brands named like persons ("beim Hofer"): by context
 
     @property
     def names(self) -> frozenset[str]:
@@ -77,7 +80,13 @@ class Lexicon:
 
     def is_word(self, folded: str) -> bool:
         """True for a known German word (noun or frequent word)."""
-        return folded in self.nouns or folded in self.common_words or folded in self.drugs
+        return (
+            folded in self.nouns
+            or folded in self.common_words
+            or folded in self.drugs
+            or folded in self.drug_names
+            or folded in self.medical_terms
+        )
 
     def is_ambiguous_name(self, folded: str) -> bool:
         """True for a name that is also a common German word ("koch", "bauer", "sommer")."""

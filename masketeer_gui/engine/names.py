@@ -17,6 +17,7 @@ from masketeer_gui.engine.lexicon import Lexicon
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.span import Entity
+from masketeer_gui.engine.word_forms import has_medical_ending, is_agent_noun, ocr_variant_of
 
 _WORD = re.compile(r"[^\W_]+")
 PARTICLES = frozenset(
@@ -171,13 +172,26 @@ class NameIndex:
             return True
         if folded in lex.abbreviations:  # "Temp.", "Tbl.", "Gew."
             return True
-        return folded.endswith(DRUG_SUFFIXES) or self.is_compound_word(folded)
+        return folded.endswith(DRUG_SUFFIXES) or self.is_clinical_word(folded) or self.is_compound_word(folded)
+
+    def is_clinical_word(self, folded: str) -> bool:
+        """A drug of the drug dictionary, a listed clinical term or role noun ("ordi", "einsender"), or a word
+        shaped like a diagnosis or procedure ("thrombose")."""
+        lex = self.lexicon
+        if folded in lex.drug_names or folded in lex.medical_terms or has_medical_ending(folded):
+            return True
+        return is_agent_noun(folded, lex.is_word)
+
+    def _plain_word(self, folded: str) -> bool:
+        lex = self.lexicon
+        return folded in lex.nouns or folded in lex.top_words
 
     def is_compound_word(self, folded: str) -> bool:
         """A known word plus a known noun of five letters or more ("Vorsorgevollmacht"); names rarely are."""
         lex = self.lexicon
         return any(
-            folded[k:] in lex.nouns and (folded[:k] in lex.common_words or folded[:k] in lex.nouns)
+            folded[k:] in lex.nouns
+            and (_known_head(lex, folded[:k]) or (folded[k - 1] == "s" and _known_head(lex, folded[: k - 1])))
             for k in range(3, len(folded) - 4)
         )
 
@@ -185,6 +199,8 @@ class NameIndex:
         """A known German word, a compound ending in a known noun ("Beinödeme"), or a drug name ("-pril")."""
         if self.lexicon.is_word(folded) or folded in DIALECT_WORDS or folded.endswith(DRUG_SUFFIXES):
             return True
+        if self.is_clinical_word(folded) or ocr_variant_of(folded, self._plain_word) is not None:
+            return True  # "Thrombose", "Einsender"; "lhre" scanned for "Ihre"
         if folded in self.lexicon.abbreviations or (len(folded) >= 5 and self.typo_of_word(folded)):
             return True
         if folded.endswith(SURNAME_ENDINGS):
@@ -293,6 +309,11 @@ class NameIndex:
         if self._deletes is None:
             self._deletes = _deletion_index(_fuzzy_targets(self.roles, self.shipped))
         return self._deletes
+
+
+def _known_head(lexicon: Lexicon, head: str) -> bool:
+    """The first part of a compound is a known word ("medikation" in "Medikationsliste")."""
+    return head in lexicon.common_words or head in lexicon.nouns
 
 
 def _deletion_index(words: Iterable[str]) -> dict[str, tuple[str, ...]]:

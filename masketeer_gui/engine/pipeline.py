@@ -24,6 +24,7 @@ from masketeer_gui.engine.maskers import (
     PersonContextMasker,
     RepeatedNameMasker,
     SalutationMasker,
+    SurnameFirstMasker,
     Vote,
 )
 from masketeer_gui.engine.names import NameIndex
@@ -75,6 +76,7 @@ class Deidentifier:
             "MedicalSite": lambda: self.sites,
             "PersonContext": PersonContextMasker,
             "RepeatedName": RepeatedNameMasker,
+            "SurnameFirst": SurnameFirstMasker,
         }
         if name not in factories:
             raise ValueError(f"unknown masker {name!r}; known: {', '.join(factories)}")
@@ -85,13 +87,13 @@ class Deidentifier:
         work = blank_markup(text)
         rule_spans = find_rule_spans(work, self.rules) if self.rules else []
         tokens = tokenize(work, self.lexicon.abbreviations)
-        spans = rule_spans + self._ensemble(tokens, rule_spans)
+        spans = rule_spans + self._ensemble(tokens, rule_spans, work)
         spans.sort(key=lambda s: s.start)
         spans = harmonize_name_runs(text, spans, self.index)
         return self._curate(text, spans, context)
 
-    def _ensemble(self, tokens: list[Token], rule_spans: Sequence[Span]) -> list[Span]:
-        state = NoteState(tokens, self.index)
+    def _ensemble(self, tokens: list[Token], rule_spans: Sequence[Span], text: str) -> list[Span]:
+        state = NoteState(tokens, self.index, text)
         for span in rule_spans:
             for i, token in enumerate(tokens):
                 if token.start < span.end and span.start < token.end:

@@ -8,10 +8,12 @@ from masketeer_gui.engine.maskers.name_dictionary import NameDictionaryMasker
 from masketeer_gui.engine.maskers.person_context import PersonContextMasker
 from masketeer_gui.engine.maskers.repeated_name import RepeatedNameMasker
 from masketeer_gui.engine.maskers.salutation import SalutationMasker
+from masketeer_gui.engine.maskers.surname_first import SurnameFirstMasker
 
 PAPER_ORDER = ("Salutation", "NameDictionary", "FullName", "DoubleName", "MedicalSite")
-# Beyond the paper: names known from context or from elsewhere in the note, then their neighbours.
-DEFAULT_ORDER = (*PAPER_ORDER, "PersonContext", "RepeatedName", "FullName")
+# Beyond the paper: surname-first list entries, names known from context or from elsewhere in the note,
+# then their neighbours.
+DEFAULT_ORDER = (*PAPER_ORDER, "SurnameFirst", "PersonContext", "RepeatedName", "FullName")
 
 __all__ = [
     "DEFAULT_ORDER",
@@ -25,6 +27,7 @@ __all__ = [
     "PersonContextMasker",
     "RepeatedNameMasker",
     "SalutationMasker",
+    "SurnameFirstMasker",
     "Vote",
     "name_like",
 ]

@@ -10,6 +10,7 @@ from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.span import NAME_ENTITIES, Entity
 from masketeer_gui.engine.text import Token
+from masketeer_gui.engine.word_forms import is_mixed_case_acronym
 
 # Verbs that follow a person as subject or object: "Huber meldet sich", "bitte Huber anrufen".
 PERSON_VERBS = frozenset(
@@ -18,6 +19,10 @@ PERSON_VERBS = frozenset(
     "verstaendigt zurueckrufen".split()
 )
 OPENERS = frozenset(':"„“»«(')  # after these a capitalised word starts a sentence of its own
+INDEFINITES = frozenset("ein eine einen einem einer eines kein keine keinen keinem keiner".split())
+# Prepositions that take things as often as people: "Rücksprache mit Koch" but "geht mit Schirm".
+OBJECT_CUES = frozenset(["mit", "bei", "von", "fuer", "an", "ohne"])
+CONJUNCTIONS = frozenset(["und", "oder", "sowie", "bzw"])
 _HYPHEN = re.compile(r"[-‐‑]")
 ARTICLES = frozenset(
     [
@@ -86,9 +91,10 @@ class Vote:
 class NoteState:
     """Tokens of one note, the votes cast so far, and neighbour helpers the maskers share."""
 
-    def __init__(self, tokens: list[Token], names: NameIndex) -> None:
+    def __init__(self, tokens: list[Token], names: NameIndex, text: str = "") -> None:
         self.tokens = tokens
         self.names = names
+        self.text = text  # the (markup-blanked) note, for line breaks; may be empty in tests
         self.votes: list[Vote | None] = [None] * len(tokens)
         self.reserved: set[int] = set()  # tokens name maskers must leave (e.g. the town after "LKH")
         self.capitalized = [i for i, t in enumerate(tokens) if t.is_capitalized]  # most maskers look only here
@@ -130,9 +136,20 @@ class NoteState:
         return None
 
     def after_article(self, i: int) -> bool:
-        """Token ``i`` follows an article or determiner ("der Koch", "beim Bauer")."""
+        """Token ``i`` follows an article or determiner ("der Koch", "beim Bauer", "im 2. Zimmer")."""
         j = self.prev_word(i)
+        if j is None and i >= 2 and self.tokens[i - 1].text == "." and self.tokens[i - 2].text.isdigit():
+            j = self.prev_word(i - 2)  # an ordinal between: "im 2. Zimmer", "zum 3. Mal"
         return j is not None and self.tokens[j].folded in ARTICLES
+
+    def after_quantity(self, i: int) -> bool:
+        """Token ``i`` is counted: a number or an indefinite article right before it ("1 Krügel", "ein Krügel")."""
+        if i == 0:
+            return False
+        before, token = self.tokens[i - 1], self.tokens[i]
+        if not before.is_word or before.sentence != token.sentence:
+            return False
+        return before.folded in INDEFINITES or (before.text.isdigit() and before.end < token.start)
 
     def sentence_initial(self, i: int) -> bool:
         """Token ``i`` is the first word of its sentence (where every word is capitalised)."""
@@ -142,6 +159,56 @@ class NoteState:
                 return True
             j -= 1
         return j < 0 or self.tokens[j].sentence != self.tokens[i].sentence
+
+
+def noun_reading(state: NoteState, i: int) -> bool:
+    """The context reads a name that is also a noun as the noun: "im 2. Zimmer", "oft Nebel", "selber Falke",
+    "geht mit Schirm", "mit Zange und Schraubenzieher". A person verb or a name right after it keeps the name.
+    """
+    tokens = state.tokens
+    k = state.next_word(i)
+    if k is not None and (tokens[k].folded in PERSON_VERBS or state.is_name_vote(k)):
+        return False
+    if state.after_article(i) or state.after_quantity(i):
+        return True
+    if _beside_plain_noun(state, i, k):
+        return True
+    j = state.prev_word(i)
+    if j is None or tokens[j].is_capitalized:
+        return False
+    before = tokens[j].folded
+    if before in OBJECT_CUES:  # a noun before the cue asks for a person: "Rücksprache mit", "Befund an"
+        h = state.prev_word(j)
+        return h is None or not (tokens[h].is_capitalized and tokens[h].folded in state.names.lexicon.nouns)
+    return before not in CONJUNCTIONS and before not in _PERSON_CUES
+
+
+_PERSON_CUES = frozenset(["laut", "lt", "bitte", "durch", "via", "zu", "an", "fuer", "mit", "bei", "von"])
+
+
+def _beside_plain_noun(state: NoteState, i: int, k: int | None) -> bool:
+    """Coordinated with an ordinary noun: "Zange und Schraubenzieher", "Ofen oder Nebel"."""
+    tokens = state.tokens
+    after = state.next_word(k) if k is not None and tokens[k].folded in CONJUNCTIONS else None
+    j = state.prev_word(i)
+    before = state.prev_word(j) if j is not None and tokens[j].folded in CONJUNCTIONS else None
+    return any(o is not None and _plain_noun(state, o) for o in (after, before))
+
+
+def _plain_noun(state: NoteState, i: int) -> bool:
+    token = state.tokens[i]
+    names = state.names
+    return (
+        token.is_capitalized
+        and not state.is_name_vote(i)
+        and names.base_name(token.folded) is None
+        and names.is_word(token.folded)
+    )
+
+
+def brand_after_article(state: NoteState, i: int) -> bool:
+    """A shop or brand named like a person, after an article: "kauft beim Kastner ein"."""
+    return state.tokens[i].folded in state.names.lexicon.brands and state.after_article(i)
 
 
 class Masker(Protocol):
@@ -176,12 +243,13 @@ def _hyphenated_name_like(state: NoteState, text: str, titled: bool) -> bool:
 def _word_name_like(names: NameIndex, folded: str, text: str, titled: bool) -> bool:
     if names.is_listed(folded):
         return True
-    if folded in names.title_words or not folded.replace("'", "").isalpha():
+    if folded in names.title_words or not folded.replace("'", "").isalpha() or is_mixed_case_acronym(text):
         return False
     if text.isupper() and len(text) > 1:
         return names.base_name(folded) is not None
-    if folded in names.whitelist:
-        return titled and folded not in names.lexicon.nouns
+    if folded in names.whitelist:  # an eponym may still be a surname after a title ("Frau Wilson"); a drug not
+        lex = names.lexicon
+        return titled and folded not in lex.nouns and folded not in lex.drugs and not names.is_clinical_word(folded)
     if names.base_name(folded) is not None:
         return True
     if titled:
@@ -189,10 +257,42 @@ def _word_name_like(names: NameIndex, folded: str, text: str, titled: bool) -> b
     return not names.is_town(folded) and not names.looks_like_word(folded)
 
 
+DIGRAPH_INITIALS = frozenset({"Ch", "Chr", "Th", "Ph"})  # "Ch. Wimmer" (Christine), "Th. Egger" (Thomas)
+
+
+def rare_word(state: NoteState, i: int) -> bool:
+    """A capitalised word no list calls a word worth keeping: no acronym, noun, frequent word, drug, clinical
+    word, whitelisted eponym, title, abbreviation, town, nor a compound ending in a noun. Where a name is
+    expected ("K. Nowak", "Katharina Nowak") such a word is the name, although a large word list ("nowak")
+    may know it."""
+    names = state.names
+    lex = names.lexicon
+    token = state.tokens[i]
+    folded = token.folded
+    if not (token.is_capitalized and folded.isalpha()) or (token.text.isupper() and len(folded) > 1):
+        return False
+    if folded in lex.nouns or folded in lex.top_words or folded in lex.drugs or folded in lex.abbreviations:
+        return False
+    if folded in names.whitelist or folded in names.title_words:  # "M. Parkinson" is Morbus Parkinson
+        return False
+    if names.is_town(folded) or names.is_clinical_word(folded):
+        return False
+    # a compound only when it ends in a surname ("Brett|schneider"), not in a noun ("Vital|parameter")
+    return not names.is_compound_word(folded) or any(folded[k:] in lex.surnames for k in range(3, len(folded) - 3))
+
+
+def same_line(state: NoteState, i: int, j: int) -> bool:
+    """No line break between tokens ``i`` and ``j`` (``i`` < ``j``)."""
+    return "\n" not in state.text[state.tokens[i].end : state.tokens[j].start]
+
+
 def is_initial_at(state: NoteState, i: int) -> bool:
-    """An upper-case initial with its dot ("U." in "Dr. U. Hofer"), not a unit ("°C.", "mmol/l.")."""
+    """An upper-case initial with its dot ("U." in "Dr. U. Hofer", "Ch.", "E.-M."), not a unit ("°C.")."""
     tokens = state.tokens
     token = tokens[i]
-    if not (token.is_initial and token.text.isupper() and i + 1 < len(tokens) and tokens[i + 1].text == "."):
+    single = token.is_initial and token.text.isupper()
+    if not ((single or token.text in DIGRAPH_INITIALS) and i + 1 < len(tokens) and tokens[i + 1].text == "."):
         return False
-    return i == 0 or tokens[i - 1].end < token.start or tokens[i - 1].text == "("
+    if i == 0 or tokens[i - 1].end < token.start or tokens[i - 1].text == "(":
+        return True
+    return single and i >= 2 and tokens[i - 1].text == "-" and tokens[i - 2].text == "."  # "E.-M."

@@ -9,7 +9,7 @@ before a proven name ("M. Huber") is taken. Repeats until no new word is added, 
 
 from __future__ import annotations
 
-from masketeer_gui.engine.maskers.base import NoteState, Vote, is_initial_at, name_like
+from masketeer_gui.engine.maskers.base import NoteState, Vote, is_initial_at, name_like, rare_word, same_line
 
 
 class FullNameMasker:
@@ -29,7 +29,14 @@ class FullNameMasker:
         added = False
         proven = state.votes[i]
         assert proven is not None
-        for j in (state.prev_word(i, allow="."), state.next_word(i)):
+        before = state.prev_word(i, allow=".")
+        if (
+            before is None
+            and (hyphened := state.prev_word(i, allow=".-")) is not None
+            and is_initial_at(state, hyphened)
+        ):
+            before = hyphened  # "E.-M. Huber": the first of two hyphenated initials
+        for j in (before, state.next_word(i)):
             if j is None or not state.free(j):
                 continue
             token = state.tokens[j]
@@ -38,7 +45,9 @@ class FullNameMasker:
                 reason, flags = "initial before a proven name", ("initial",)
             elif j < i and self._not_a_first_name(state, j, i):
                 continue
-            elif name_like(state, j) and not state.after_article(j):
+            elif (name_like(state, j) or (j > i and self._after_first_name(state, i, j))) and not state.after_article(
+                j
+            ):
                 known = state.names.base_name(token.folded) is not None
                 reason = "next to a proven name" + ("" if known else " (unknown word)")
                 flags = () if known else ("unknown-word",)
@@ -49,6 +58,12 @@ class FullNameMasker:
             state.vote(j, Vote(self.name, entity, reason, flags, ref))
             added = True
         return added
+
+    @staticmethod
+    def _after_first_name(state: NoteState, i: int, j: int) -> bool:
+        """A rare word right after a first name is its surname ("Katharina Nowak"), though not a noun."""
+        first = state.tokens[i].folded in state.names.lexicon.first_names
+        return first and same_line(state, i, j) and rare_word(state, j)
 
     @staticmethod
     def _not_a_first_name(state: NoteState, j: int, i: int) -> bool:

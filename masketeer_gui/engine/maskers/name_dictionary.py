@@ -9,7 +9,14 @@ flagged for review.
 
 from __future__ import annotations
 
-from masketeer_gui.engine.maskers.base import PERSON_VERBS, NoteState, Vote, is_initial_at, name_like
+from masketeer_gui.engine.maskers.base import (
+    PERSON_VERBS,
+    NoteState,
+    Vote,
+    brand_after_article,
+    is_initial_at,
+    name_like,
+)
 from masketeer_gui.engine.names import NameIndex
 
 
@@ -59,6 +66,8 @@ class NameDictionaryMasker:
 
     def _listed(self, state: NoteState, i: int, base: str) -> Vote | None:
         names = state.names
+        if state.after_quantity(i) or brand_after_article(state, i):
+            return None  # "ein Krügel", "1 Krügel" (a beer mug), "kauft beim Kastner ein" (a shop)
         listed = names.is_listed(base)
         flags: tuple[str, ...] = ()
         if names.is_ambiguous(base):
@@ -72,9 +81,12 @@ class NameDictionaryMasker:
 
     def _person_context(self, state: NoteState, i: int, listed: bool) -> bool:
         """Around a noun-like name: a proven name or an initial before it, an unknown name-like word after
-        it ("Ernst Vötter"), or, for a listed name, a verb of speaking or calling ("Jäger meldet sich")."""
+        it ("Ernst Vötter"), or, for a listed name, a verb of speaking or calling ("Jäger meldet sich") or
+        brackets around it alone ("(Koch)")."""
         if self._name_beside(state, i):
             return True
+        if listed and self._alone_in_brackets(state, i):
+            return True  # "Betreuerwechsel (Koch)": a deployment name given as a reference
         j = state.prev_word(i, allow=".")
         if j is not None and is_initial_at(state, j):
             return True
@@ -85,6 +97,11 @@ class NameDictionaryMasker:
         if name_like(state, k) and state.names.base_name(after.folded) is None:
             return True
         return listed and after.folded in PERSON_VERBS
+
+    @staticmethod
+    def _alone_in_brackets(state: NoteState, i: int) -> bool:
+        tokens = state.tokens
+        return 0 < i < len(tokens) - 1 and tokens[i - 1].text == "(" and tokens[i + 1].text == ")"
 
     @staticmethod
     def _name_beside(state: NoteState, i: int) -> bool:

@@ -3,16 +3,42 @@
 The paper's main source of missed names was "extremely rare names that were not in any dictionary
 and occurred without a salutation". In these notes such names still stand in typical places:
 after "laut", "mit", "an", "bitte", "durch" ("Befund an Lindmoser weitergeleitet", "laut Tomasini
-alles ok") or before a verb of speaking or calling ("Tomasini meldet sich"). This masker runs last
+alles ok") or before a verb of speaking or calling ("Tomasini meldet sich"), after an initial ("E.-M. Pfeifenberger")
+or as the subject after a verb at the end of a clause ("die Übergabe macht Mirka, …"). This masker runs last
 and takes a capitalised word there when it is no known German word, drug or town — or when it is a
 listed name that is also a noun ("Rücksprache mit Fischer"). Every vote is flagged for review.
 """
 
 from __future__ import annotations
 
-from masketeer_gui.engine.maskers.base import PERSON_VERBS, NoteState, Vote, name_like
+from masketeer_gui.engine.maskers.base import (
+    PERSON_VERBS,
+    NoteState,
+    Vote,
+    brand_after_article,
+    is_initial_at,
+    name_like,
+    noun_reading,
+    rare_word,
+)
 
 LEFT_CUES = frozenset(["laut", "lt", "mit", "an", "bei", "von", "durch", "bitte", "fuer", "via"])
+# Verbs whose subject follows them in an inverted clause: "Die Übergabe macht Mirka, …".
+SUBJECT_VERBS = frozenset(
+    "macht uebernimmt erledigt organisiert kommt holt bringt faehrt schaut betreut begleitet kontrolliert "
+    "uebernehmen machen erledigen organisieren".split()
+)
+CLAUSE_ENDS = frozenset(",.;!?)")
+AFTER_INITIAL = "after an initial"
+
+
+def _clause_ends_after(state: NoteState, i: int) -> bool:
+    """Word ``i`` closes its clause: punctuation, "und" or the end of the note follows."""
+    tokens = state.tokens
+    if i + 1 >= len(tokens):
+        return True
+    nxt = tokens[i + 1]
+    return nxt.text in CLAUSE_ENDS or nxt.folded == "und" or "\n" in state.text[tokens[i].end : nxt.start]
 
 
 class PersonContextMasker:
@@ -26,7 +52,9 @@ class PersonContextMasker:
             if not state.free(i) or len(token.text) == 1:
                 continue
             cue = self._cue(state, i)
-            if cue is None or not self._candidate(state, i):
+            if cue is None:
+                continue
+            if not (self._candidate(state, i) or (cue == AFTER_INITIAL and rare_word(state, i))):
                 continue
             ref = state.names.base_name(token.folded) or token.folded
             reason = f"unknown word {cue}"
@@ -38,16 +66,25 @@ class PersonContextMasker:
         folded = state.tokens[i].folded
         if state.after_article(i) or folded in names.whitelist or folded in names.title_words:
             return False
-        if names.base_name(folded) is not None:
-            return True  # a shipped or listed name the earlier maskers left for its ambiguity
+        if state.after_quantity(i) or brand_after_article(state, i):
+            return False
+        base = names.base_name(folded)
+        if base is not None:  # a shipped or listed name the earlier maskers left for its ambiguity,
+            return not (names.is_ambiguous(base) and noun_reading(state, i))  # unless used as the noun
         return name_like(state, i)
 
     @staticmethod
     def _cue(state: NoteState, i: int) -> str | None:
+        tokens = state.tokens
         j = state.prev_word(i)
-        if j is not None and state.tokens[j].folded in LEFT_CUES:
-            return f"after '{state.tokens[j].text}'"
+        before = tokens[j] if j is not None else None
+        if before is not None and before.folded in LEFT_CUES:
+            return f"after '{before.text}'"
         k = state.next_word(i)
-        if k is not None and state.tokens[k].folded in PERSON_VERBS:
-            return f"before '{state.tokens[k].text}'"
+        if k is not None and tokens[k].folded in PERSON_VERBS:
+            return f"before '{tokens[k].text}'"
+        if i >= 2 and tokens[i - 1].text == "." and is_initial_at(state, i - 2):
+            return AFTER_INITIAL  # "E.-M. Pfeifenhofer", "Ch. Wimmerer"
+        if before is not None and before.folded in SUBJECT_VERBS and _clause_ends_after(state, i):
+            return f"as subject after '{before.text}'"  # "die Einschulung macht Mirka, …"
         return None

@@ -4,12 +4,14 @@
 itself has proven the name. Only references proven by a name vote count; a repeat is taken when
 it is capitalised and not after an article ("Herr Winter kommt im Winter" keeps the season), or
 written in lower case but no German word ("Frau Gstrein … gstrein ruft an"), so the masked
-surface never survives elsewhere in the note.
+surface never survives elsewhere in the note. A proven name that is also a noun is not copied
+where the context reads it as the noun ("Herr Nebel … oft Nebel im Tal", "im 2. Zimmer",
+"geht mit Schirm"), nor onto a counted word ("ein Krügel") or a shop ("beim Kastner").
 """
 
 from __future__ import annotations
 
-from masketeer_gui.engine.maskers.base import NoteState, Vote
+from masketeer_gui.engine.maskers.base import NoteState, Vote, brand_after_article, noun_reading
 
 
 class RepeatedNameMasker:
@@ -25,8 +27,18 @@ class RepeatedNameMasker:
         for i, token in enumerate(state.tokens):
             if token.folded not in proven or not state.free(i) or state.after_article(i):
                 continue
+            if self._used_as_word(state, i):
+                continue
             if token.is_capitalized or not names.looks_like_word(token.folded):
                 first = proven[token.folded]
                 assert first is not None
                 reason = "same name as masked elsewhere in this note"
                 state.vote(i, Vote(self.name, first.entity, reason, (), first.ref))
+
+    @staticmethod
+    def _used_as_word(state: NoteState, i: int) -> bool:
+        names = state.names
+        folded = state.tokens[i].folded
+        if state.after_quantity(i) or brand_after_article(state, i):
+            return True
+        return names.is_ambiguous(folded) and noun_reading(state, i)

@@ -11,10 +11,21 @@ from __future__ import annotations
 import re
 
 from masketeer_gui.engine.lexicon import Salutation, SalutationKind, SalutationPosition
-from masketeer_gui.engine.maskers.base import NoteState, Vote, is_initial_at, name_like
+from masketeer_gui.engine.maskers.base import (
+    PERSON_VERBS,
+    NoteState,
+    Vote,
+    is_initial_at,
+    name_like,
+    rare_word,
+    same_line,
+)
 from masketeer_gui.engine.span import Entity
 
-COURTESY_WORDS = frozenset({"frau", "herr", "herrn"})  # "die Frau Huber" is Austrian usage, still a name
+COURTESY_WORDS = frozenset({"frau", "herr", "herrn"})
+UNAMBIGUOUS_COURTESY = frozenset(
+    {"frau", "herr", "herrn", "hr"}
+)  # not "Fr." (also Freitag)  # "die Frau Huber" is Austrian usage, still a name
 DEFAULT_ENTITY = {  # when no list knows the name
     SalutationKind.COURTESY: Entity.PAT,  # in these notes "Frau Huber" is most often the patient
     SalutationKind.TITLE: Entity.PER,
@@ -39,6 +50,7 @@ def decided_entity(kinds: list[SalutationKind]) -> Entity | None:
 
 
 MAX_NAMES = 3
+ACADEMIC_TITLES = frozenset({"dr", "ddr", "prof", "prim", "doz", "drin", "in"})  # "Dr.in" ends in "in"
 _WORD = re.compile(r"[^\W_]+")
 
 _END = "\x00"
@@ -67,6 +79,11 @@ class SalutationMasker:
 
     def __init__(self, salutations: tuple[Salutation, ...]) -> None:
         self._trie = build_trie(salutations)
+        self._after_forms = {  # one-word degrees and titles written after a name: "Huber, DGKS", "Huber MSc"
+            entry.words[0]: entry.kind
+            for entry in salutations
+            if entry.position is not SalutationPosition.BEFORE and len(entry.words) == 1
+        }
 
     def apply(self, state: NoteState) -> None:
         trie = self._trie
@@ -75,6 +92,24 @@ class SalutationMasker:
         for i in starts:
             if i >= done:
                 done = self._mask_after(state, i)
+        after_forms = self._after_forms
+        for i in state.capitalized:
+            kind = after_forms.get(state.tokens[i].folded)
+            if kind is not None:
+                self._mask_before(state, i, kind)
+
+    def _mask_before(self, state: NoteState, i: int, kind: SalutationKind) -> None:
+        """The name before a degree or title written after it: "E. Pfeifenberger, DGKS", "Anna Wolf MSc"."""
+        j = state.prev_word(i, allow=",")
+        if j is None or not state.free(j) or not name_like(state, j, titled=True) or state.after_article(j):
+            return
+        token = state.tokens[j]
+        if state.names.base_name(token.folded) is None and state.names.is_word(token.folded):
+            return  # "Pflege, DGKP": a word, however titled
+        entity = Entity.HCP if kind is SalutationKind.HCP_TITLE else state.names.entity(token.folded)
+        ref = state.names.base_name(token.folded) or token.folded
+        flags = () if state.names.base_name(token.folded) else ("unknown-word",)
+        state.vote(j, Vote(self.name, entity, f"before '{state.tokens[i].text}'", flags, ref))
 
     def _match(self, state: NoteState, i: int) -> tuple[int, SalutationKind] | None:
         """Longest salutation starting at word ``i``: (index of its last word, kind)."""
@@ -105,16 +140,25 @@ class SalutationMasker:
     def _mask_names(self, state: NoteState, j: int | None, kinds: list[SalutationKind], words: str, last: int) -> int:
         decided = decided_entity(kinds)
         default = DEFAULT_ENTITY.get(kinds[-1], Entity.PER)
-        taken = 0
+        taken = initials = 0
+        first_title_end = last
         while j is not None and taken < MAX_NAMES and state.free(j):
             token = state.tokens[j]
             flags: tuple[str, ...] = ()
             if is_initial_at(state, j):
                 flags = ("initial",)
+                initials += 1
             elif not name_like(state, j, titled=True):
-                if not (taken == 0 and self._lowercase_name(state, j)):
+                if taken == 0 and self._lowercase_name(state, j):
+                    flags = ("lowercase",)
+                elif taken == 0 and self._named_by_verb(state, j, kinds):
+                    flags = ("context",)
+                elif taken == initials and self._after_academic_title(state, j, first_title_end):
+                    flags = ("ambiguous-word",)
+                elif taken and self._surname_after_first_name(state, j, last):
+                    flags = ("unknown-word",)
+                else:
                     break
-                flags = ("lowercase",)
             ref = state.names.base_name(token.folded)
             if ref is None and not flags and not token.is_initial:
                 ref = state.names.one_typo_from(token.folded)
@@ -142,6 +186,53 @@ class SalutationMasker:
         if not state.after_article(first):
             return False
         return len(token.text) >= 5 or after is None or not after.is_word
+
+    @staticmethod
+    def _after_academic_title(state: NoteState, j: int, last: int) -> bool:
+        """Right after "Dr." or "Prof." (and initials) a rare noun is the surname: "Dr. Weinkeller", "Dr. G.
+        Weinkeller" (not "Dr. med.", not a
+        frequent word, drug, clinical term or abbreviation)."""
+        tokens, names = state.tokens, state.names
+        if tokens[last].folded not in ACADEMIC_TITLES:  # the caller allows only initials in between
+            return False
+        folded = tokens[j].folded
+        lex = names.lexicon
+        if not (tokens[j].is_capitalized and folded.isalpha()) or folded in names.title_words:
+            return False
+        if folded in lex.top_words or folded in lex.drugs or folded in lex.abbreviations or folded in lex.whitelist:
+            return False
+        return not names.is_clinical_word(folded)
+
+    @staticmethod
+    def _surname_after_first_name(state: NoteState, j: int, last: int) -> bool:
+        """After a titled first name, on the same line, a rare word is the surname: "Dr. Agnes Brettschneider"
+        (not "Liebe Nadine Vitalparameter: …", not "Liebe Manuela⏎Dosisänderung")."""
+        first = state.tokens[last].folded in state.names.lexicon.first_names
+        return first and same_line(state, last, j) and rare_word(state, j)
+
+    @staticmethod
+    def _named_by_verb(state: NoteState, j: int, kinds: list[SalutationKind]) -> bool:
+        """After Herr/Frau, a rare noun or a lower-case surname before a person verb is the name:
+        "Hr. Reisiger hat angerufen", "fr. stein ruft an"; a frequent noun only after an unambiguous form
+        ("Frau Falke ruft an", not "Fr." which is also Freitag); never a title, drug or clinical term."""
+        if SalutationKind.COURTESY not in kinds:
+            return False
+        k = state.next_word(j)
+        if k is None or state.tokens[k].folded not in PERSON_VERBS:
+            return False
+        token = state.tokens[j]
+        names = state.names
+        folded = token.folded
+        if not folded.isalpha() or folded in names.lexicon.drugs or names.is_clinical_word(folded):
+            return False
+        if token.text.islower():
+            return names.base_name(folded) is not None  # "fr. stein ruft an"
+        if folded in names.title_words:
+            return False  # "Herr Doktor hat angerufen"
+        if folded not in names.lexicon.top_words:
+            return True  # "Hr. Reisiger hat angerufen": a rare noun form
+        before = state.prev_word(j, allow=".")  # "Frau Falke ruft an"
+        return before is not None and state.tokens[before].folded in UNAMBIGUOUS_COURTESY
 
     @staticmethod
     def _lowercase_name(state: NoteState, j: int) -> bool:

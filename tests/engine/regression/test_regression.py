@@ -1,4 +1,5 @@
-"""Golden regression notes (deduce style): one JSON file per entity type, with explicit known failures.
+"""Golden regression notes (deduce style): one JSON file per entity type or failure class, with explicit
+known failures (surname_first, messages, false_positives, signatures: the classes of issue 9).
 
 Each ``<name>.json`` holds synthetic notes with their CORRECT spans and a ``known_failures`` list of
 note ids the engine currently gets wrong (each with the reason). Every other note must match exactly;

@@ -1,0 +1,72 @@
+"""SurnameFirst masker: "<Surname> <Firstname>" entries of lists, minutes and handovers (invented names)."""
+
+from __future__ import annotations
+
+import pytest
+
+from masketeer_gui.engine.lists import NameLists
+from masketeer_gui.engine.maskers import DEFAULT_ORDER
+from masketeer_gui.engine.pipeline import Deidentifier, EngineConfig
+from tests.engine.conftest import shipped_available
+
+LISTS = NameLists(patients=("Ottilie Birke", "Hermine Kübel"), hcps=("Irmtraud Seewald",))
+WITHOUT = EngineConfig(maskers=tuple(m for m in DEFAULT_ORDER if m != "SurnameFirst"))
+
+
+@pytest.fixture(scope="module")
+def engines() -> dict[str, Deidentifier]:
+    if not shipped_available():
+        pytest.skip("shipped lexicon missing")
+    return {
+        "lists": Deidentifier.default(LISTS),
+        "none": Deidentifier.default(),
+        "lists-without": Deidentifier.default(LISTS, WITHOUT),
+        "none-without": Deidentifier.default(None, WITHOUT),
+    }
+
+
+def masked(engine: Deidentifier, text: str) -> list[tuple[str, str]]:
+    return [(text[s.start : s.end], s.masker) for s in engine.analyze(text)]
+
+
+# (engine, text, words that SurnameFirst must mask)
+MUST_MATCH = [
+    ("none", "Visite Station B\n1. Krebs Waltraud – Ödeme rückläufig.", ["Krebs"]),
+    ("none", "Teambesprechung\nFalke Leopold: Husten besser.", ["Falke"]),
+    ("none", "Übergabe\n- Zwirchmayr Leopoldine 12.–15.05. -> Urlaub", ["Zwirchmayr"]),
+    ("none", "Ihre Pat. Erika M. (Pumpernigg Erika, 1941) zeigt Ödeme.", ["Pumpernigg"]),
+    ("none", "Betreff: Hinterseer Josef – Gewichtszunahme", ["Hinterseer"]),
+    ("none", "2) Wendlinger Gottfried: stabil", ["Wendlinger"]),
+    # listed surnames that are nouns, proven by the first name after them
+    ("lists", "Protokoll\n3. Birke Ottilie – Gewicht stabil.", ["Birke"]),
+    ("lists", "Kübel Hermine: Waage zurückgebracht.", ["Kübel"]),
+]
+
+
+@pytest.mark.parametrize(("engine_name", "text", "expected"), MUST_MATCH)
+def test_must_match(engines: dict[str, Deidentifier], engine_name: str, text: str, expected: list[str]) -> None:
+    hits = masked(engines[engine_name], text)
+    assert [w for w, masker in hits if masker == "SurnameFirst"] == expected
+    first_name = text.split(expected[0], 1)[1].split()[0].strip(",:")
+    assert first_name in [w for w, _ in hits]  # the proving first name is masked too
+    without = [w for w, _ in masked(engines[f"{engine_name}-without"], text)]
+    assert expected[0] not in without  # no other masker would take the surname
+
+
+# (text, a word that must stay)
+MUST_NOT_MATCH = [
+    ("Haus Elisabeth – Wohnbereich 2", "Haus"),  # a care home, not a surname
+    ("Station Anna: 3 Betten frei", "Station"),
+    ("Bitte Anna: Rückruf heute.", "Bitte"),
+    ("- Urlaubsvertretung Claudia 24.03.-04.04.", "Urlaubsvertretung"),  # a compound role noun
+    ("Termin Maria Huber morgen.", "Termin"),  # not before a separator
+    ("Kammerflimmern Maria: neu", "Kammerflimmern"),  # a clinical word
+    ("Danke Maria!", "Danke"),
+    ("Herzstolpern Sonja, seit gestern", "Herzstolpern"),  # mid-line noun, not an entry
+    ("Rosa Tabletten: 1-0-1", "Tabletten"),  # the second word is no first name
+]
+
+
+@pytest.mark.parametrize(("text", "word"), MUST_NOT_MATCH)
+def test_must_not_match(engines: dict[str, Deidentifier], text: str, word: str) -> None:
+    assert word not in [w for w, _ in masked(engines["none"], text)]
