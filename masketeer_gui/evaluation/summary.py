@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from masketeer_gui import __version__
-from masketeer_gui.engine.metrics import METRIC_NAMES
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.evaluation.agreement import Agreement, agreement
 from masketeer_gui.evaluation.compare import Comparison
 from masketeer_gui.evaluation.decisions import Decision, MaskedSpan, by_annotator
 from masketeer_gui.evaluation.gold import GoldSet
+from masketeer_gui.evaluation.metrics import METRIC_NAMES
 from masketeer_gui.evaluation.metrics_by import Breakdown, breakdown
 from masketeer_gui.evaluation.span_f1 import SpanF1Row, entity_level
 

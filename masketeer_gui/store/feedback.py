@@ -21,8 +21,9 @@ from masketeer_gui.engine.lists import BlacklistEntry, Correction, CorrectionAct
 from masketeer_gui.engine.normalize import fold_phrase
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.store.models import CorrectionRecord, Note, Term
-from masketeer_gui.store.rows import KIND_ENTITY, PendingChange, Scope, TermKind, TermSpec
+from masketeer_gui.store.rows import PendingChange, TermSpec
 from masketeer_gui.store.terms import normalized
+from masketeer_gui.vocabulary import KIND_ENTITY, Scope, TermKind
 
 SEP = "\x1f"
 _LIST_OF_KIND = {

@@ -16,6 +16,7 @@ from masketeer_gui.engine.span import Entity
 from masketeer_gui.store.db import Database
 from masketeer_gui.store.errors import NotFoundError
 from masketeer_gui.store.models import Batch, CorrectionRecord, Note, NoteText, Review, SpanRecord, utcnow
+from masketeer_gui.store.records import note_records, span_row
 from masketeer_gui.store.rows import (
     BatchRow,
     CorrectionRow,
@@ -30,22 +31,6 @@ from masketeer_gui.store.rows import (
 def text_hash(text: str) -> str:
     """Content hash of a note's text (corrections remember it to notice a changed note)."""
     return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
-
-
-def span_row(span: SpanRecord | Row[*tuple[Any, ...]]) -> SpanRow:
-    """A stored span (an ORM object, or a Core row with the same column names) as a plain row."""
-    flags = tuple(span.flags.split(",")) if span.flags else ()
-    return SpanRow(
-        span.id,
-        span.start,
-        span.end,
-        Entity(span.entity),
-        span.masker,
-        span.reason,
-        flags,
-        span.ref,
-        span.pseudonym,
-    )
 
 
 def correction_row(c: CorrectionRecord, current_hash: str) -> CorrectionRow:
@@ -163,8 +148,6 @@ class Notes:
 
     def records(self, note_ids: Sequence[int] | None = None, chunk: int = 2000) -> Iterator[list[NoteRecordRow]]:
         """Notes with the spans of their current result, ``chunk`` at a time (see ``records.py``)."""
-        from masketeer_gui.store.records import note_records  # it builds its rows with ``span_row``
-
         return note_records(self._db, note_ids, chunk)
 
     def list(self, note_ids: Iterable[int] | None = None) -> list[NoteRow]:

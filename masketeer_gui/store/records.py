@@ -9,16 +9,25 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
+from typing import Any
 
-from sqlalchemy import ColumnElement, select
+from sqlalchemy import ColumnElement, Row, select
 from sqlalchemy.engine import Connection
 
+from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.store.db import Database
 from masketeer_gui.store.models import Note, NoteText, SpanRecord
-from masketeer_gui.store.notes import span_row
 from masketeer_gui.store.rows import NoteRecordRow, SpanRow
 
 CHUNK = 2000
+
+
+def span_row(span: SpanRecord | Row[*tuple[Any, ...]]) -> SpanRow:
+    """A stored span (an ORM object, or a Core row with the same column names) as a plain row."""
+    flags = tuple(span.flags.split(",")) if span.flags else ()
+    engine_span = Span(span.start, span.end, Entity(span.entity), span.masker, span.reason, flags, span.ref)
+    return SpanRow(span.id, engine_span, span.pseudonym)
+
 
 _SPAN_COLUMNS = (
     SpanRecord.note_id,

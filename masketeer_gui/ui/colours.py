@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtGui import QColor
 
 from masketeer_gui.engine.span import Entity
-from masketeer_gui.palette import ENTITY_HEX
+from masketeer_gui.vocabulary import ENTITY_HEX
 
 FLAG_HEX = "#EE3377"  # underline for spans that need review (Tol "vibrant" magenta)
 
