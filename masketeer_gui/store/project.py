@@ -180,17 +180,6 @@ class Project:
         """What ``change`` would alter, computed without saving."""
         return preview_change(self._db, self.runs, change, names)
 
-    def undo(self, domain: str | None = None) -> AuditRow | None:
-        """Undo the latest change to terms, corrections or marks (or in ``domain``: term|correction|mark)."""
-        with self._db.write() as session:
-            entry = audit.undo(session, self.user, domain)
-            return audit.audit_row(entry) if entry else None
-
-    def redo(self, domain: str | None = None) -> AuditRow | None:
-        with self._db.write() as session:
-            entry = audit.redo(session, self.user, domain)
-            return audit.audit_row(entry) if entry else None
-
     def history(self, domain: str | None = None, limit: int = 200) -> list[AuditRow]:
         with self._db.read() as session:
             return audit.history(session, domain, limit)
