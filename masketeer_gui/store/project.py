@@ -20,7 +20,7 @@ from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.surrogates import SurrogateIssuer
 from masketeer_gui.store import audit, exporter, importer, migrate, settings, sharing, wordindex
 from masketeer_gui.store.affected import notes_for_keys
-from masketeer_gui.store.analyzers import AnalyzerFactory, default_factory
+from masketeer_gui.store.analyzers import AnalyzerFactory, EngineParts, default_factory, engine_parts
 from masketeer_gui.store.corrections import Corrections
 from masketeer_gui.store.db import Database, create_file, probe
 from masketeer_gui.store.errors import (
@@ -223,6 +223,11 @@ class Project:
         """The project's key for keyed tags (stored in the project; see ``settings.py``)."""
         with self._db.read() as session:
             return bytes.fromhex(settings.get(session, settings.PSEUDONYM_KEY))
+
+    def engine_parts(self) -> EngineParts | None:
+        """The key, current name lists and the engine's lexicon and name index (None with a fake engine)."""
+        feedback, analyzer, _version = self.runs.prepare()
+        return engine_parts(self.pseudonym_key(), feedback.names, analyzer)
 
     def stats(self) -> ProjectStats:
         """Counts per entity type and masker of the current results, tokens and spans per note."""

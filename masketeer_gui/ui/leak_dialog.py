@@ -4,7 +4,6 @@ double-click (or Enter) opens the note in the review tab."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -19,9 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from masketeer_gui.ui.risk_jobs import LeakRow
-
-if TYPE_CHECKING:
-    from masketeer_gui.ui.main_window import MainWindow
+from masketeer_gui.ui.workspace import Workspace
 
 HEADERS = ("Note", "Patient", "Leaks", "Found via")
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -30,9 +27,9 @@ ID_ROLE = Qt.ItemDataRole.UserRole + 1
 class LeakDialog(QDialog):
     """A table of affected notes; activating a row selects that note in the window."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.main = window
+    def __init__(self, ws: Workspace) -> None:
+        super().__init__(ws.widget)
+        self.ws = ws
         self.setWindowTitle("Partial leaks")
         self.resize(520, 420)
         self.summary = QLabel()
@@ -77,6 +74,4 @@ class LeakDialog(QDialog):
 
     def open_item(self, item: QTableWidgetItem) -> None:
         note_id = item.data(ID_ROLE)
-        self.main.tabs.setCurrentIndex(0)
-        self.main.filter.setCurrentText("All notes")
-        self.main.select_note(int(note_id))
+        self.ws.noteRequested.emit(int(note_id))

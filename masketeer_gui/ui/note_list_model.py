@@ -186,9 +186,10 @@ def _blocks(sorted_rows: list[int]) -> list[tuple[int, int]]:
     return blocks
 
 
+ALL_NOTES = "All notes"
 QUEUE = "Review queue (open, flagged or at risk)"
 _MODES: dict[str, Callable[[NoteRow], bool]] = {
-    "All notes": lambda r: True,
+    ALL_NOTES: lambda r: True,
     "Flagged": lambda r: r.flagged > 0,
     "Open": lambda r: r.review is ReviewStatus.OPEN,
     "Open & flagged": lambda r: r.flagged > 0 and r.review is ReviewStatus.OPEN,

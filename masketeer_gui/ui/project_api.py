@@ -15,6 +15,8 @@ from typing import Protocol
 
 from masketeer_gui.engine.lists import CorrectionAction
 from masketeer_gui.engine.span import Entity, Span
+from masketeer_gui.store import Project
+from masketeer_gui.store.analyzers import EngineParts
 from masketeer_gui.store.rows import (
     CorrectionRow,
     NoteRow,
@@ -32,6 +34,7 @@ __all__ = [
     "ENTITY_ORDER",
     "CancelCheck",
     "CorrectionRow",
+    "EngineParts",
     "NoteRow",
     "PendingChange",
     "Preview",
@@ -113,4 +116,14 @@ class ProjectApi(Protocol):
     def find_note(self, external_id: str) -> int | None: ...
     def external_id(self, note_id: int) -> str: ...
     def stats(self) -> ProjectStats: ...
+    def engine_parts(self) -> EngineParts | None:
+        """The key, name lists, lexicon and name index surrogates, risk and the leak check build on
+        (None when the project has no real engine behind it: then tags are shown and risk is skipped)."""
+        ...
+
+    def evaluation_store(self) -> Project | None:
+        """The store the evaluation tab samples, marks and reports from (``evaluation.workspace`` and
+        ``project_io`` take it); None for a project without one."""
+        ...
+
     def close(self) -> None: ...

@@ -21,7 +21,7 @@ from masketeer_gui.engine.pipeline import Deidentifier
 from masketeer_gui.engine.pseudonyms import tag_for
 from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.store import Project
-from masketeer_gui.store.analyzers import Analyzer
+from masketeer_gui.store.analyzers import Analyzer, EngineParts
 from masketeer_gui.store.rows import AnalyzedNote, MarkLabel, NoteRecordRow, RunStatus, SpanRow
 from masketeer_gui.ui.project_api import (
     CancelCheck,
@@ -246,6 +246,12 @@ class StoreProject:
         return terms
 
     # --- statistics -----------------------------------------------------------------------------
+    def engine_parts(self) -> EngineParts | None:
+        return self.store.engine_parts()
+
+    def evaluation_store(self) -> Project:
+        return self.store
+
     def stats(self) -> ProjectStats:
         return self.store.stats()
 

@@ -138,6 +138,6 @@ def test_every_review_action_shows_its_shortcut(window):
         assert keys, name
         assert keys[0].toString() in action.toolTip(), (name, action.toolTip())
     assert "(A)" in window.act_accept.toolTip() and "Del" in window.act_reject.toolTip()
-    window.projects.show_shortcuts()
+    window.show_shortcuts()
     box = _boxes(window)[0]
     assert "Accept span" in box.text() and "Ctrl+Z" in box.text()
