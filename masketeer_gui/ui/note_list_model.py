@@ -195,6 +195,11 @@ _MODES: dict[str, Callable[[NoteRow], bool]] = {
     "Open & flagged": lambda r: r.flagged > 0 and r.review is ReviewStatus.OPEN,
     QUEUE: lambda r: r.review is ReviewStatus.OPEN and r.flagged > 0,  # or at risk: see NoteFilterProxy
     "Reviewed": lambda r: r.review is ReviewStatus.REVIEWED,
+    **{  # every further status of the vocabulary gets its filter
+        status.value.capitalize(): (lambda r, s=status: r.review is s)  # type: ignore[misc]
+        for status in ReviewStatus
+        if status not in (ReviewStatus.OPEN, ReviewStatus.REVIEWED)
+    },
     "With spans": lambda r: r.spans > 0,
     "Without spans": lambda r: r.analyzed and r.spans == 0,
 }
