@@ -73,10 +73,14 @@ class ReviewController(QObject):
         self._choose_entity("Change type to…", span.entity, retype)
 
     def toggle_reviewed(self) -> None:
+        self.toggle_status(ReviewStatus.REVIEWED)
+
+    def toggle_status(self, status: ReviewStatus) -> None:
+        """Give the note in view ``status``, or open it again if it has it already."""
         note = self.ws.current
         if note is None:
             return
-        after = ReviewStatus.OPEN if note.review is ReviewStatus.REVIEWED else ReviewStatus.REVIEWED
+        after = ReviewStatus.OPEN if note.review is status else status
         self.ws.perform(SetReview(self.ws, note.id, after, note.review))
 
     def _choose_entity(self, title: str, current: Entity | None, then: Any) -> None:
