@@ -55,6 +55,7 @@ class ReviewStatus(StrEnum):
 
     OPEN = "open"
     REVIEWED = "reviewed"
+    SECOND_OPINION = "second opinion"
 
 
 class RunStatus(StrEnum):

@@ -266,6 +266,16 @@ def action_specs(p: WindowParts) -> list[ActionSpec]:
             context=True,
             separator_after=True,
         ),
+        review(
+            "second_opinion",
+            "Needs a second &opinion",
+            r.toggle_second_opinion,
+            ("O",),
+            "Ask a colleague to look at this note too (again: open)",
+            short="2nd opinion",
+            context=True,
+            separator_after=True,
+        ),
         ActionSpec(
             "leaks",
             "Check for partial &leaks…",

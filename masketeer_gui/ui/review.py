@@ -75,6 +75,9 @@ class ReviewController(QObject):
     def toggle_reviewed(self) -> None:
         self.toggle_status(ReviewStatus.REVIEWED)
 
+    def toggle_second_opinion(self) -> None:
+        self.toggle_status(ReviewStatus.SECOND_OPINION)
+
     def toggle_status(self, status: ReviewStatus) -> None:
         """Give the note in view ``status``, or open it again if it has it already."""
         note = self.ws.current
