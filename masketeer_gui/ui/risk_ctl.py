@@ -46,7 +46,7 @@ class RiskController(QObject):
         header.resizeSection(COL_RISK, header.fontMetrics().horizontalAdvance("medium 0.0") + 14)
         status_bar.addPermanentWidget(self.summary_label)
         ws.projectOpened.connect(lambda _path: self.assess())
-        ws.runFinished.connect(lambda done: self.assess() if done or not self.final else None)
+        ws.runFinished.connect(lambda done: self.assess(after_run=True) if done or not self.final else None)
         ws.workers.succeeded.connect(self._on_window_job)
         ws.noteShown.connect(self.show_note_risk)
         ws.undo_stack.indexChanged.connect(lambda _i: self.update_summary())
@@ -59,13 +59,14 @@ class RiskController(QObject):
         risk = self.final.get(note_id)
         return risk is not None and risk.level != "low"
 
-    def assess(self, note_ids: Sequence[int] | None = None) -> None:
-        """Assess the whole corpus (None) or re-assess ``note_ids`` on the risk thread."""
+    def assess(self, note_ids: Sequence[int] | None = None, after_run: bool = False) -> None:
+        """Assess the whole corpus (None) or re-assess ``note_ids`` on the risk thread. ``after_run``: called
+        from ``runFinished``, which comes while the finished run is still the current job."""
         project = self.ws.project
         if project is None:
             return
         running = self.ws.workers.current
-        if note_ids is None and running is not None and running.meta.get("corpus"):
+        if note_ids is None and not after_run and running is not None and running.meta.get("corpus"):
             return  # not beside a run (both hold the GIL): its runFinished comes back here
         if note_ids is None:
             self.host.cancel_all()
