@@ -25,9 +25,12 @@ def read_corpus(
     text_col: str = "text",
     skip_bad: bool = False,
     on_bad: Callable[[BadRecord], None] | None = None,
+    patient_col: str = "patient_id",
+    delimiter: str | None = None,
 ) -> Iterator[NoteRecord]:
-    """The notes of ``path`` (a ``.jsonl``/``.csv`` file or a folder) in file order."""
-    factory = RecordFactory(id_col, text_col, skip_bad, on_bad)
+    """The notes of ``path`` (a ``.jsonl``/``.csv`` file or a folder) in file order. ``patient_col`` is read
+    as the patient id; ``delimiter`` of a CSV file (None: ``;`` or ``,``, whichever the header has more of)."""
+    factory = RecordFactory(id_col, text_col, skip_bad, on_bad, patient_col)
     if path.is_dir():
         from masketeer_gui.corpus_io.folder import read_folder
 
@@ -40,7 +43,7 @@ def read_corpus(
     if suffix == ".csv":
         from masketeer_gui.corpus_io.csvfile import read_csv
 
-        return read_csv(path, factory)
+        return read_csv(path, factory, delimiter)
     from masketeer_gui.corpus_io.jsonl import read_jsonl
 
     return read_jsonl(path, factory)

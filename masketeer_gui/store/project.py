@@ -164,6 +164,8 @@ class Project:
         text_col: str = "text",
         skip_bad: bool = False,
         progress: importer.ImportProgress | None = None,
+        patient_col: str = "patient_id",
+        delimiter: str | None = None,
     ) -> ImportReport:
         """Import a corpus file or folder as one batch, all or nothing (see ``importer``)."""
         return importer.import_corpus(
@@ -174,6 +176,8 @@ class Project:
             text_col=text_col,
             skip_bad=skip_bad,
             progress=progress,
+            patient_col=patient_col,
+            delimiter=delimiter,
         )
 
     def preview(self, change: PendingChange, names: NameLists | None = None) -> Preview:

@@ -170,6 +170,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{project.path.name} — {APP_TITLE}" if project else APP_TITLE)
         self.update_actions()
         if project is not None:
+            self.notes.show_all()  # a new project starts on every note, whatever the last one was filtered by
             self.notes.select_proxy_row(0)
             self.refresh_stats()
 
@@ -266,6 +267,8 @@ class MainWindow(QMainWindow):
         elif job.meta.get("reload"):
             self.reload_rows()
             self.statusBar().showMessage(f"Imported: {result}", 8000)
+            if job.meta.get("run"):
+                self.ws.run_all()
         elif "export" in job.meta:
             self.statusBar().showMessage(f"Exported {result} notes to {job.meta['export']}.", 8000)
         elif "ids" in job.meta:
@@ -276,12 +279,7 @@ class MainWindow(QMainWindow):
 
     def _on_job_failed(self, job: Job, message: str, environment: bool) -> None:
         self.ws.last_error = message
-        show_message(
-            self,
-            f"{job.label} failed",
-            message if environment else f"A bug stopped this job.\n\n{message}",
-            bug=not environment,
-        )
+        show_message(self, f"{job.label} failed", message, bug=not environment)
         if job.meta.get("corpus"):
             self.ws.runFinished.emit(0)
         self.ws.jobFinished.emit(job.label, False)

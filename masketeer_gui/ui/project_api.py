@@ -35,6 +35,7 @@ __all__ = [
     "CancelCheck",
     "CorrectionRow",
     "EngineParts",
+    "ImportLayout",
     "NoteRow",
     "PendingChange",
     "Preview",
@@ -72,6 +73,16 @@ class ReviewNote:
         return next((s for s in self.spans if s.start <= offset < s.end), None)
 
 
+@dataclass(frozen=True, slots=True)
+class ImportLayout:
+    """Which columns of a corpus file hold the note id, text and patient id, and the CSV delimiter (None: guess)."""
+
+    id_col: str = "id"
+    text_col: str = "text"
+    patient_col: str = "patient_id"
+    delimiter: str | None = None
+
+
 # notes done, notes in total, rows just finished (may be empty); called on the worker thread
 ProgressCallback = Callable[[int, int, Sequence[NoteRow]], None]
 CancelCheck = Callable[[], bool]
@@ -97,7 +108,9 @@ class ProjectApi(Protocol):
         cancelled: CancelCheck,
         full: bool = False,
     ) -> int: ...
-    def import_corpus(self, source: Path, progress: ProgressCallback, cancelled: CancelCheck) -> str: ...
+    def import_corpus(
+        self, source: Path, progress: ProgressCallback, cancelled: CancelCheck, layout: ImportLayout | None = None
+    ) -> str: ...
     def export(self, target: Path, mode: str = "tags") -> int: ...
     def set_review(self, note_id: int, status: ReviewStatus) -> None: ...
     def set_accepted(self, note_id: int, span: Span, accepted: bool) -> None: ...

@@ -9,6 +9,8 @@ from PySide6.QtWidgets import QFileDialog, QMenu
 
 from masketeer_gui.corpus_io import SUFFIXES
 from masketeer_gui.ui.dictionary_editor import DictionaryEditor
+from masketeer_gui.ui.import_dialog import ImportDialog
+from masketeer_gui.ui.project_api import ImportLayout
 from masketeer_gui.ui.review import ReviewController
 from masketeer_gui.ui.workers import Job
 from masketeer_gui.ui.workspace import Workspace
@@ -31,6 +33,7 @@ class ProjectController(QObject):
         self.ws = ws
         self.review = review
         self.dictionary: DictionaryEditor | None = None
+        self.import_dialog_: ImportDialog | None = None
         self.recent_menu = QMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self.fill_recent_menu)
 
@@ -89,13 +92,28 @@ class ProjectController(QObject):
             return self._need_project()
         name, _ = QFileDialog.getOpenFileName(self.ws.widget, "Import notes", str(self._last_dir()), CORPUS_FILTER)
         if name:
-            self.import_path(Path(name))
+            self.ask_layout(Path(name))
 
-    def import_path(self, source: Path) -> None:
+    def ask_layout(self, source: Path) -> ImportDialog | None:
+        """The column mapping and preview for a file (a folder is imported at once), then the import."""
+        if source.is_dir():
+            self.import_path(source, run_after=True)
+            return None
+        dialog = ImportDialog(self.ws.widget, source)
+        dialog.accepted.connect(
+            lambda: self.import_path(source, dialog.import_layout(), run_after=dialog.run_after.isChecked())
+        )
+        dialog.finished.connect(dialog.deleteLater)
+        self.import_dialog_ = dialog
+        dialog.open()
+        return dialog
+
+    def import_path(self, source: Path, layout: ImportLayout | None = None, run_after: bool = False) -> None:
         project = self.ws.project
         if project is None:
             return self._need_project()
-        self.ws.workers.submit(Job("Importing", lambda p, c: project.import_corpus(source, p, c), reload=True))
+        job = Job("Importing", lambda p, c: project.import_corpus(source, p, c, layout), reload=True, run=run_after)
+        self.ws.workers.submit(job)
 
     def export_dialog(self) -> None:
         project = self.ws.project
@@ -135,7 +153,7 @@ class ProjectController(QObject):
         path = self._paths(mime)[0]
         if path.suffix.lower() in PROJECT_SUFFIXES:
             return self.open_path(path)
-        self.import_path(path)
+        self.ask_layout(path)
         return True
 
     # --- other windows -------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from masketeer_gui.store.analyzers import Analyzer, EngineParts
 from masketeer_gui.store.rows import AnalyzedNote, MarkLabel, NoteRecordRow, RunStatus, SpanRow
 from masketeer_gui.ui.project_api import (
     CancelCheck,
+    ImportLayout,
     NoteRow,
     PendingChange,
     Preview,
@@ -204,8 +205,18 @@ class StoreProject:
             analyzer.analyze(WARM_UP)  # caches the engine fills on first use are long-lived too
             gc.freeze()
 
-    def import_corpus(self, source: Path, progress: ProgressCallback, cancelled: CancelCheck) -> str:
-        report = self.store.import_corpus(Path(source), progress=lambda n: progress(n, 0, []))
+    def import_corpus(
+        self, source: Path, progress: ProgressCallback, cancelled: CancelCheck, layout: ImportLayout | None = None
+    ) -> str:
+        layout = layout or ImportLayout()
+        report = self.store.import_corpus(
+            Path(source),
+            progress=lambda n: progress(n, 0, []),
+            id_col=layout.id_col,
+            text_col=layout.text_col,
+            patient_col=layout.patient_col,
+            delimiter=layout.delimiter,
+        )
         parts = [
             f"{report.added:,} new",
             f"{report.updated:,} changed",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
 from masketeer_gui.ui.note_list_model import COL_RISK
 from tests.ui.helpers import LONG, open_project, press
@@ -25,3 +26,54 @@ def test_risk_is_assessed_after_a_run_in_the_window(qtbot, window, fresh_project
     assert blocker.args[0] == 600
     risks = [window.model.index(r, COL_RISK).data() for r in range(window.model.rowCount())]
     assert all(risks) and any(str(r).startswith(("high", "medium")) for r in risks)
+
+
+def _boxes(window) -> list[QMessageBox]:
+    return [b for b in window.findChildren(QMessageBox) if b.isVisible()]
+
+
+def test_a_csv_without_the_columns_is_an_input_error_in_plain_words(qtbot, window, tmp_path):
+    """B.3: no "A bug stopped this job" and no traceback for a file that lacks the id or text column."""
+    open_project_path = tmp_path / "p.db"
+    assert window.projects.open_path(open_project_path, create=True)
+    source = tmp_path / "notes.csv"
+    source.write_text("nr;befund\n1;Kontrolle bei Frau Zankl ohne Befund.\n", encoding="utf-8")
+    with qtbot.waitSignal(window.jobFinished, timeout=LONG) as blocker:
+        window.projects.import_path(source)
+    assert blocker.args == ["Importing", False]
+    assert "bug" not in window.last_error.lower() and "Traceback" not in window.last_error
+    assert "cannot be read" in window.last_error and "missing column 'id'" in window.last_error
+    (box,) = _boxes(window)
+    assert "bug" not in box.text().lower()
+    box.close()
+
+
+def test_the_import_dialog_maps_columns_with_a_preview_and_runs_at_once(qtbot, window, tmp_path):
+    """B.3 and B.4: map nr/befund/pat of a semicolon file, see the first rows, import into a new project,
+    and the new notes are listed (on "All notes") and run."""
+    assert window.projects.open_path(tmp_path / "old.db", create=True)
+    window.filter.setCurrentText("Reviewed")  # the last project's filter must not hide the new notes
+    assert window.projects.open_path(tmp_path / "new.db", create=True)
+    assert window.filter.currentText() == "All notes"
+    source = tmp_path / "befunde.csv"
+    source.write_text(
+        "nr;befund;pat\n"
+        "a1;Visite bei Herrn Obermoser, Blutdruck stabil.;P7\n"
+        "a2;Frau Luegmayr klagt über Kopfschmerzen.;P8\n",
+        encoding="utf-8",
+    )
+    dialog = window.projects.ask_layout(source)
+    assert dialog is not None
+    assert dialog.preview.rowCount() == 2 and dialog.preview.columnCount() == 3
+    assert dialog.preview.horizontalHeaderItem(1).text() == "befund"
+    assert not dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()  # no 'id', no 'text'
+    dialog.id_col.setCurrentText("nr")
+    dialog.text_col.setCurrentText("befund")
+    dialog.patient_col.setCurrentText("pat")
+    assert dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+    with qtbot.waitSignal(window.runFinished, timeout=LONG) as blocker:
+        dialog.accept()
+    assert blocker.args == [2]
+    rows = window.model.rows()
+    assert [(r.external_id, r.patient_id) for r in rows] == [("a1", "P7"), ("a2", "P8")]
+    assert window.proxy.rowCount() == 2 and all(r.analyzed for r in rows)
