@@ -77,3 +77,23 @@ def test_the_import_dialog_maps_columns_with_a_preview_and_runs_at_once(qtbot, w
     rows = window.model.rows()
     assert [(r.external_id, r.patient_id) for r in rows] == [("a1", "P7"), ("a2", "P8")]
     assert window.proxy.rowCount() == 2 and all(r.analyzed for r in rows)
+
+
+def test_undo_on_the_evaluation_tab_leaves_review_decisions_alone(qtbot, window, demo_project):
+    """B.5: one undo history per tab; the review actions are off on the Evaluation tab."""
+    open_project(qtbot, window, demo_project)
+    row = next(r for r in window.model.rows() if r.spans >= 2)
+    assert window.select_note(row.id)
+    press(qtbot, window, K.Key_S)
+    press(qtbot, window, K.Key_A)
+    span = window.current.spans[0]
+    assert (span.start, span.end) in window.current.accepted
+    window.tabs.setCurrentWidget(window.evaluation)
+    assert not window.act_accept.isEnabled() and not window.act_reject.isEnabled()
+    assert not window.act_undo.isEnabled()  # nothing to undo among the marks
+    window.act_undo.trigger()  # Ctrl+Z on the Evaluation tab
+    assert (span.start, span.end) in window.project.note(row.id).accepted
+    window.tabs.setCurrentIndex(0)
+    assert window.act_accept.isEnabled() and window.act_undo.isEnabled()
+    window.act_undo.trigger()
+    assert (span.start, span.end) not in window.project.note(row.id).accepted
