@@ -228,6 +228,9 @@ class Preview:
     spans_added: int
     spans_removed: int
     note_ids: tuple[int, ...] = ()
+    masked: int = 0  # stretches masked that were not before
+    unmasked: int = 0  # stretches that were masked and would not be
+    retyped: int = 0  # stretches masked before and after, with another type
 
 
 @dataclass(frozen=True, slots=True)

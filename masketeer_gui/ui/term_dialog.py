@@ -36,14 +36,15 @@ KIND_LABELS = {
 
 
 def preview_text(preview: Preview) -> str:
-    """'Changes 3 notes: 2 spans masked, 5 unmasked.' in plain words."""
+    """'Changes 3 notes: 2 spans masked, 5 unmasked, 1 retyped.' in plain words."""
     if preview.notes_affected == 0:
         return f"No result changes (checked {preview.notes_checked:,} notes that contain the term)."
-    return (
-        f"Changes {preview.notes_affected:,} note{'s' if preview.notes_affected != 1 else ''}: "
-        f"{preview.spans_added:,} span{'s' if preview.spans_added != 1 else ''} masked, "
-        f"{preview.spans_removed:,} unmasked."
-    )
+    parts = [
+        f"{preview.masked:,} span{'s' if preview.masked != 1 else ''} masked",
+        f"{preview.unmasked:,} unmasked",
+        f"{preview.retyped:,} retyped",
+    ]
+    return f"Changes {preview.notes_affected:,} note{'s' if preview.notes_affected != 1 else ''}: {', '.join(parts)}."
 
 
 class TermDialog(QDialog):

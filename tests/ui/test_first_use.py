@@ -7,6 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
 from masketeer_gui.ui.note_list_model import COL_RISK
+from masketeer_gui.ui.project_api import Preview
+from masketeer_gui.ui.term_dialog import preview_text
 from tests.ui.helpers import LONG, open_project, press
 
 pytestmark = pytest.mark.gui
@@ -97,3 +99,10 @@ def test_undo_on_the_evaluation_tab_leaves_review_decisions_alone(qtbot, window,
     assert window.act_accept.isEnabled() and window.act_undo.isEnabled()
     window.act_undo.trigger()
     assert (span.start, span.end) not in window.project.note(row.id).accepted
+
+
+def test_the_preview_names_a_retype_a_retype():
+    """B.6: two spans that only change type are "2 retyped", not "2 unmasked"."""
+    preview = Preview(3, 2, 2, 2, (1, 2), masked=0, unmasked=0, retyped=2)
+    text = preview_text(preview)
+    assert "0 unmasked" in text and "2 retyped" in text and "0 spans masked" in text
