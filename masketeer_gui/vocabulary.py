@@ -77,3 +77,8 @@ ENTITY_HEX: dict[Entity, str] = {
     Entity.PHO: "#999933",  # olive
     Entity.ZIP: "#AA4499",  # purple
 }
+
+
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """'1 note', '2 notes', '1,234 spans': a count with its noun in the right number."""
+    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"

@@ -41,11 +41,13 @@ class EvaluationSummary:
     texts: Mapping[str, str] | None = None  # note texts: only when the user asked for them
     project_entity_counts: Mapping[str, int] = field(default_factory=dict)  # current results of every note
     project_masker_counts: Mapping[str, int] = field(default_factory=dict)
+    preliminary: str = ""  # why the figures are not final yet (a sample not every evaluator finished)
 
     def to_dict(self) -> dict[str, Any]:
         """The numbers as plain JSON data (never note text)."""
         return {
             "title": self.title,
+            "preliminary": self.preliminary or None,
             "sample": dict(self.sample),
             "settings": dict(self.settings),
             "entity_counts": dict(self.entity_counts),
@@ -106,6 +108,8 @@ def to_csv(summary: EvaluationSummary) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
+    if summary.preliminary:
+        writer.writerow(["preliminary", summary.preliminary, *[""] * (len(CSV_COLUMNS) - 2)])
     tallies = (
         ("entity_counts", summary.entity_counts),
         ("masker_counts", summary.masker_counts),

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from masketeer_gui.ui.risk_jobs import LeakRow
 from masketeer_gui.ui.workspace import Workspace
+from masketeer_gui.vocabulary import counted
 
 HEADERS = ("Note", "Patient", "Leaks", "Found via")
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -62,7 +63,8 @@ class LeakDialog(QDialog):
                 self.table.setItem(r, c, item)
         total = sum(row.leaks for row in rows)
         self.summary.setText(
-            f"{len(rows)} notes with {total} surviving name forms (a form of a name masked in the note, in "
+            f"{counted(len(rows), 'note')} with {counted(total, 'surviving name form')} "
+            "(a form of a name masked in the note, in "
             "another note of the patient, or on the name lists). Double-click a note to open it."
             if rows
             else "No partial leaks found."

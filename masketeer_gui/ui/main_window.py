@@ -31,6 +31,7 @@ from masketeer_gui.ui.stats_view import StatsView
 from masketeer_gui.ui.surrogate_view import SurrogateToggle
 from masketeer_gui.ui.workers import Job, Progress
 from masketeer_gui.ui.workspace import Workspace
+from masketeer_gui.vocabulary import counted
 
 APP_TITLE = "Masketeer"
 REVIEW_TAB, STATS_TAB, EVAL_TAB = 0, 1, 2
@@ -259,7 +260,12 @@ class MainWindow(QMainWindow):
     def _on_job_succeeded(self, job: Job, result: Any) -> None:
         if job.meta.get("corpus"):
             done = int(result or 0)
-            message = f"Run finished: {done:,} notes analyzed." if done else "Every note is up to date."
+            if job.is_cancelled():
+                message = f"Run cancelled: {counted(done, 'note')} analyzed; the others keep their last result."
+            elif done:
+                message = f"Run finished: {counted(done, 'note')} analyzed."
+            else:
+                message = "Every note is up to date."
             self.statusBar().showMessage(message, 8000)
             self.refresh_stats()
             self._reload_current()
@@ -270,7 +276,7 @@ class MainWindow(QMainWindow):
             if job.meta.get("run"):
                 self.ws.run_all()
         elif "export" in job.meta:
-            self.statusBar().showMessage(f"Exported {result} notes to {job.meta['export']}.", 8000)
+            self.statusBar().showMessage(f"Exported {counted(int(result), 'note')} to {job.meta['export']}.", 8000)
         elif "ids" in job.meta:
             self.model.update_rows(self.project.note_rows(job.meta["ids"]) if self.project else [])
             if self.current is not None and self.current.id in job.meta["ids"]:

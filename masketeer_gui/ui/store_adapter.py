@@ -36,6 +36,7 @@ from masketeer_gui.ui.project_api import (
     TermRow,
     TermSpec,
 )
+from masketeer_gui.vocabulary import counted
 
 WARM_UP = "Fr. Dr. Maria Huber-Gstrein (LKH Innsbruck, Tel. 0512 123456, m.h@example.at) rief an. LG Sepp"
 
@@ -220,11 +221,11 @@ class StoreProject:
         parts = [
             f"{report.added:,} new",
             f"{report.updated:,} changed",
-            f"{report.unchanged:,} unchanged notes",
+            f"{report.unchanged:,} unchanged",
         ]
         if report.stale_corrections:
             parts.append(f"{report.stale_corrections} corrections need a look (their note changed)")
-        return ", ".join(parts)
+        return f"{counted(report.added + report.updated + report.unchanged, 'note')}: " + ", ".join(parts)
 
     def export(self, target: Path, mode: str = "tags") -> int:
         return self.store.export_notes(Path(target), mode=mode).notes

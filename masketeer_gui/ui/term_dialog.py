@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from masketeer_gui.engine.span import ENTITY_NAMES, Entity
 from masketeer_gui.ui.near_duplicates import similar_terms
 from masketeer_gui.ui.project_api import PendingChange, Preview, Scope, TermKind, TermRow, TermSpec
+from masketeer_gui.vocabulary import counted
 
 KIND_LABELS = {
     TermKind.WHITELIST: "Whitelist (never mask)",
@@ -38,13 +39,13 @@ KIND_LABELS = {
 def preview_text(preview: Preview) -> str:
     """'Changes 3 notes: 2 spans masked, 5 unmasked, 1 retyped.' in plain words."""
     if preview.notes_affected == 0:
-        return f"No result changes (checked {preview.notes_checked:,} notes that contain the term)."
+        return f"No result changes (checked {counted(preview.notes_checked, 'note')} that contain the term)."
     parts = [
-        f"{preview.masked:,} span{'s' if preview.masked != 1 else ''} masked",
+        f"{counted(preview.masked, 'span')} masked",
         f"{preview.unmasked:,} unmasked",
         f"{preview.retyped:,} retyped",
     ]
-    return f"Changes {preview.notes_affected:,} note{'s' if preview.notes_affected != 1 else ''}: {', '.join(parts)}."
+    return f"Changes {counted(preview.notes_affected, 'note')}: {', '.join(parts)}."
 
 
 class TermDialog(QDialog):

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
+from masketeer_gui.store import Project
+from masketeer_gui.ui.evaluation.jobs import write_report
 from masketeer_gui.ui.note_list_model import COL_RISK
 from masketeer_gui.ui.project_api import Preview
 from masketeer_gui.ui.term_dialog import preview_text
+from masketeer_gui.vocabulary import counted
 from tests.ui.helpers import LONG, open_project, press
 
 pytestmark = pytest.mark.gui
@@ -106,3 +111,38 @@ def test_the_preview_names_a_retype_a_retype():
     preview = Preview(3, 2, 2, 2, (1, 2), masked=0, unmasked=0, retyped=2)
     text = preview_text(preview)
     assert "0 unmasked" in text and "2 retyped" in text and "0 spans masked" in text
+
+
+def test_a_cancelled_run_says_so(qtbot, window, fresh_project):
+    """B.7: not "Every note is up to date" after Ctrl+."""
+    open_project(qtbot, window, fresh_project)
+    with qtbot.waitSignal(window.runFinished, timeout=LONG):
+        window.run_all()
+        window.cancel_jobs()
+    message = window.statusBar().currentMessage()
+    assert message.startswith("Run cancelled") and "up to date" not in message
+
+
+def test_the_empty_evaluation_tab_counts_no_notes(qtbot, window, demo_project):
+    """B.7: no sample yet is not "0 of 1 notes done"."""
+    open_project(qtbot, window, demo_project)
+    window.tabs.setCurrentWidget(window.evaluation)
+    text = window.evaluation.top.progress.text()
+    assert "of 1" not in text and text == "No sample yet"
+
+
+def test_a_report_of_an_unfinished_sample_is_marked_preliminary(demo_project, tmp_path):
+    """B.7: the exported report says it is preliminary while the sample is not done."""
+    with Project.open(demo_project) as project:
+        sample = project.samples.draw(6, 5)
+        target = write_report(project, sample.id, tmp_path / "report.html", None, "")
+        html = target.read_text(encoding="utf-8")
+        assert "Preliminary" in html
+        data = write_report(project, sample.id, tmp_path / "report.json", None, "")
+        assert json.loads(data.read_text(encoding="utf-8"))["preliminary"]
+
+
+def test_counts_agree_with_their_nouns():
+    """B.7: "1 note", "1 span", never "1 notes"."""
+    assert (counted(1, "note"), counted(2, "note"), counted(1234, "span")) == ("1 note", "2 notes", "1,234 spans")
+    assert preview_text(Preview(1, 1, 1, 0, (7,), masked=1)) == "Changes 1 note: 1 span masked, 0 unmasked, 0 retyped."

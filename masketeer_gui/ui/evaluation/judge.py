@@ -18,6 +18,7 @@ from masketeer_gui.ui.evaluation.host import EvaluationHost
 from masketeer_gui.ui.evaluation.mark_commands import MarkChange, MarkSpec, done_change
 from masketeer_gui.ui.evaluation.state import SampleState
 from masketeer_gui.ui.review import trimmed_selection
+from masketeer_gui.vocabulary import counted
 
 
 class JudgeController(QObject):
@@ -137,7 +138,7 @@ class JudgeController(QObject):
             return
         following = state.next_open_note(note_id)
         if following is None:
-            return self.view.hint(f"Every note of the sample is done ({len(state.notes)} notes).")
+            return self.view.hint(f"Every note of the sample is done ({counted(len(state.notes), 'note')}).")
         if following == note_id:
             return self.view.hint("Every other note is done: close this one with D.")
         self.view.select_note(following)
