@@ -7,6 +7,8 @@ pending changes that a run has not applied yet do not blur the answer.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sqlalchemy import select
 
 from masketeer_gui.engine.lists import NameLists
@@ -34,6 +36,7 @@ def preview_change(db: Database, runs: Runs, change: PendingChange, names: NameL
     changed: list[int] = []
     added = removed = 0
     kinds = SpanChanges()
+    accepted: list[tuple[int, int, int]] = []  # accepted stretches the change would unmask were they not kept
     for i in range(0, len(ids), CHUNK):
         with db.read() as session:
             notes = session.execute(
@@ -52,8 +55,27 @@ def preview_change(db: Database, runs: Runs, change: PendingChange, names: NameL
                 changed.append(note_id)
                 added, removed = added + len(will - was), removed + len(was - will)
                 kinds.count(was, will)
+            context = after.context(note_id, external_id, patient_id)
+            if context is not None and context.protected:  # which accepts the change alone would unmask
+                earlier = before.context(note_id, external_id, patient_id)
+                then = old.analyze(text, replace(earlier, protected=()) if earlier else None)
+                now = new.analyze(text, replace(context, protected=()))
+                accepted += [
+                    (note_id, p.start, p.end)
+                    for p in context.protected
+                    if any(s.overlaps(p.start, p.end) for s in then)
+                    and not any(s.overlaps(p.start, p.end) for s in now)
+                ]
     return Preview(
-        len(ids), len(changed), added, removed, tuple(sorted(changed)), kinds.masked, kinds.unmasked, kinds.retyped
+        len(ids),
+        len(changed),
+        added,
+        removed,
+        tuple(sorted(changed)),
+        kinds.masked,
+        kinds.unmasked,
+        kinds.retyped,
+        tuple(accepted),
     )
 
 

@@ -19,6 +19,7 @@ from masketeer_gui import __version__
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.surrogates import SurrogateIssuer
 from masketeer_gui.store import audit, exporter, importer, migrate, settings, sharing, wordindex
+from masketeer_gui.store.acceptances import Acceptances
 from masketeer_gui.store.affected import notes_for_keys
 from masketeer_gui.store.analyzers import AnalyzerFactory, EngineParts, default_factory, engine_parts
 from masketeer_gui.store.corrections import Corrections
@@ -70,6 +71,7 @@ class Project:
         self.terms = Terms(db, user)
         self.corrections = Corrections(db, user)
         self.marks = Marks(db, user)
+        self.acceptances = Acceptances(self.marks, user)
         self.samples = Samples(db, user)
         self.runs = Runs(db, factory)
         self._stats = Statistics(db)

@@ -231,6 +231,7 @@ class Preview:
     masked: int = 0  # stretches masked that were not before
     unmasked: int = 0  # stretches that were masked and would not be
     retyped: int = 0  # stretches masked before and after, with another type
+    accepted: tuple[tuple[int, int, int], ...] = ()  # (note, start, end) accepted stretches it would unmask
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from masketeer_gui.engine.pseudonyms import tag_for
 from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.store import Project
 from masketeer_gui.store.analyzers import Analyzer, EngineParts
-from masketeer_gui.store.rows import AnalyzedNote, MarkLabel, NoteRecordRow, RunStatus, SpanRow
+from masketeer_gui.store.rows import AnalyzedNote, NoteRecordRow, RunStatus, SpanRow
 from masketeer_gui.ui.project_api import (
     CancelCheck,
     ImportLayout,
@@ -104,7 +104,7 @@ class StoreProject:
             spans,
             self._tags(detail.text, detail.spans, spans),
             detail.review,
-            self._accepted(note_id),
+            self.store.acceptances.covered(note_id, detail.text, spans),
             detail.corrections,
             detail.run_id is not None,
         )
@@ -130,29 +130,11 @@ class StoreProject:
             for s, row in zip(spans, rows, strict=True)
         )
 
-    def _accepted(self, note_id: int) -> frozenset[tuple[int, int]]:
-        marks = self.store.marks.list(note_id=note_id, annotator=self.store.user)
-        return frozenset(
-            (m.start, m.end)
-            for m in marks
-            if m.sample_id is None and m.label is MarkLabel.TP and m.start is not None and m.end is not None
-        )
-
     def set_review(self, note_id: int, status: ReviewStatus) -> None:
         self.store.notes.set_review([note_id], status)
 
     def set_accepted(self, note_id: int, span: Span, accepted: bool) -> None:
-        marks = self.store.marks
-        mine = [
-            m
-            for m in marks.list(note_id=note_id, annotator=self.store.user)
-            if m.sample_id is None and m.label is MarkLabel.TP and (m.start, m.end) == (span.start, span.end)
-        ]
-        if accepted and not mine:
-            marks.add(note_id, MarkLabel.TP, start=span.start, end=span.end, entity=span.entity, masker=span.masker)
-        elif not accepted:
-            for mark in mine:
-                marks.remove(mark.id)
+        self.store.acceptances.set(note_id, self.store.notes.get(note_id).text, span, accepted)
 
     def add_correction(
         self, note_id: int, start: int, end: int, action: CorrectionAction, entity: Entity | None
