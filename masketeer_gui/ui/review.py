@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QObject, QPoint, Signal
+from PySide6.QtWidgets import QMessageBox
 
 from masketeer_gui.engine.lists import CorrectionAction
 from masketeer_gui.engine.span import Entity
@@ -15,6 +16,7 @@ from masketeer_gui.ui.project_api import PendingChange, ReviewStatus, TermKind, 
 from masketeer_gui.ui.term_dialog import TermDialog
 from masketeer_gui.ui.workers import Job
 from masketeer_gui.ui.workspace import Workspace
+from masketeer_gui.vocabulary import counted
 
 
 class ReviewController(QObject):
@@ -27,6 +29,7 @@ class ReviewController(QObject):
         self.ws = ws
         self.entity_menu: EntityMenu | None = None
         self.term_dialog: TermDialog | None = None
+        self.accepted_question: QMessageBox | None = None
         ws.previews.succeeded.connect(self._on_preview)
         ws.previews.failed.connect(self._on_preview_failed)
 
@@ -165,14 +168,58 @@ class ReviewController(QObject):
     def _apply_term(self, dialog: TermDialog) -> None:
         if dialog.preview is None:
             return
+        if dialog.preview.accepted:
+            self._ask_about_accepted(dialog)
+        else:
+            self._save_term(dialog)
+
+    def _ask_about_accepted(self, dialog: TermDialog) -> None:
+        """The change would unmask spans a reviewer accepted: keep them masked (the default), unmask them too
+        (the acceptances are taken back, in the same undo step), or cancel."""
+        assert dialog.preview is not None
+        accepted = dialog.preview.accepted
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Accepted spans",
+            f"This change would unmask {counted(len(accepted), 'span')} a reviewer accepted "
+            f"(in {counted(len({n for n, _s, _e in accepted}), 'note')}). Keep them masked?",
+            parent=self.ws.widget,
+        )
+        box.setObjectName("acceptedQuestion")
+        keep = box.addButton("Keep them masked", QMessageBox.ButtonRole.AcceptRole)
+        unmask = box.addButton("Unmask them too", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(keep)
+
+        def answered(_result: int) -> None:
+            if box.clickedButton() is keep:
+                self._save_term(dialog)
+            elif box.clickedButton() is unmask:
+                self._save_term(dialog, withdraw=accepted)
+
+        box.finished.connect(answered)
+        self.accepted_question = box
+        box.open()
+
+    def _save_term(self, dialog: TermDialog, withdraw: tuple[tuple[int, int, int], ...] = ()) -> None:
+        assert dialog.preview is not None
         affected = dialog.preview.note_ids
-        note = self.ws.current
+        note, project = self.ws.current, self.ws.project
         if dialog.replacing is not None:
             command: Any = EditTerm(self.ws, dialog.replacing, dialog.spec(), affected)
         else:
             source = note.id if note is not None else None
             command = AddTerm(self.ws, dialog.spec(), affected, source, dialog.why.text().strip())
+        if not withdraw or project is None:
+            self.ws.perform(command)
+            return
+        self.ws.undo_stack.beginMacro(command.text())
+        for note_id, start, end in withdraw:
+            spans = [s for s in project.note(note_id).spans if s.start <= start and end <= s.end]
+            for span in spans:
+                self.ws.perform(AcceptSpan(self.ws, note_id, span, False))
         self.ws.perform(command)
+        self.ws.undo_stack.endMacro()
 
     # --- state ---------------------------------------------------------------------------------
     def _hint(self, text: str) -> None:

@@ -37,15 +37,23 @@ KIND_LABELS = {
 
 
 def preview_text(preview: Preview) -> str:
-    """'Changes 3 notes: 2 spans masked, 5 unmasked, 1 retyped.' in plain words."""
+    """'Changes 3 notes: 2 spans masked, 5 unmasked, 1 retyped.' in plain words, and the accepted spans it
+    would unmask were they not kept."""
     if preview.notes_affected == 0:
-        return f"No result changes (checked {counted(preview.notes_checked, 'note')} that contain the term)."
-    parts = [
-        f"{counted(preview.masked, 'span')} masked",
-        f"{preview.unmasked:,} unmasked",
-        f"{preview.retyped:,} retyped",
-    ]
-    return f"Changes {counted(preview.notes_affected, 'note')}: {', '.join(parts)}."
+        text = f"No result changes (checked {counted(preview.notes_checked, 'note')} with the term)."
+    else:
+        parts = [
+            f"{counted(preview.masked, 'span')} masked",
+            f"{preview.unmasked:,} unmasked",
+            f"{preview.retyped:,} retyped",
+        ]
+        text = f"Changes {counted(preview.notes_affected, 'note')}: {', '.join(parts)}."
+    if preview.accepted:
+        text += (
+            f" It would also unmask {counted(len(preview.accepted), 'span')} a reviewer accepted; "
+            "they stay masked unless you choose otherwise when you apply."
+        )
+    return text
 
 
 class TermDialog(QDialog):

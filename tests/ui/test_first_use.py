@@ -8,10 +8,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
+from masketeer_gui.engine.span import Entity
 from masketeer_gui.store import Project
 from masketeer_gui.ui.evaluation.jobs import write_report
 from masketeer_gui.ui.note_list_model import COL_RISK
-from masketeer_gui.ui.project_api import Preview
+from masketeer_gui.ui.project_api import Preview, TermKind
 from masketeer_gui.ui.term_dialog import preview_text
 from masketeer_gui.vocabulary import counted
 from tests.ui.helpers import LONG, open_project, press
@@ -146,3 +147,42 @@ def test_counts_agree_with_their_nouns():
     """B.7: "1 note", "1 span", never "1 notes"."""
     assert (counted(1, "note"), counted(2, "note"), counted(1234, "span")) == ("1 note", "2 notes", "1,234 spans")
     assert preview_text(Preview(1, 1, 1, 0, (7,), masked=1)) == "Changes 1 note: 1 span masked, 0 unmasked, 0 retyped."
+
+
+def _accept_a_name(qtbot, window):
+    """Accept the first person-name span of a note in view; its word and offsets."""
+    for row in window.model.rows():
+        assert window.select_note(row.id)
+        names = [s for s in window.current.spans if s.entity in (Entity.PAT, Entity.PER) and s.masker != "Regex"]
+        if names:
+            span = names[0]
+            window.note_view.set_current(window.current.spans.index(span))
+            press(qtbot, window, K.Key_A)
+            assert (span.start, span.end) in window.current.accepted
+            return row.id, span, window.current.text[span.start : span.end]
+    raise AssertionError("no name in the demo corpus")
+
+
+def test_a_whitelist_entry_asks_before_it_unmasks_an_accepted_span(qtbot, window, demo_project):
+    """B.8: the preview names the accepted span, applying asks, and "keep" keeps it masked after the re-run."""
+    open_project(qtbot, window, demo_project)
+    note_id, span, word = _accept_a_name(qtbot, window)
+    window.note_view.set_current(window.current.spans.index(span))  # accepting moved on: back to it
+    with qtbot.waitSignal(window.review.previewShown, timeout=LONG):
+        press(qtbot, window, K.Key_W)
+    dialog = window.review.term_dialog
+    assert dialog.term.text() == word
+    assert (note_id, span.start, span.end) in dialog.preview.accepted
+    assert "a reviewer accepted" in dialog.preview_label.text()
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    box = window.review.accepted_question
+    assert box is not None and box.isVisible()
+    keep = next(b for b in box.buttons() if b.text() == "Keep them masked")
+    qtbot.mouseClick(keep, Qt.MouseButton.LeftButton)  # the notes it changes (if any) re-run
+    qtbot.waitUntil(lambda: not window.workers.busy, timeout=LONG)
+    with qtbot.waitSignal(window.jobFinished, timeout=LONG):
+        window.ws.rerun([note_id])  # the next run keeps the accept
+    assert any(t.term == word and t.kind is TermKind.WHITELIST for t in window.project.terms())
+    kept = window.project.note(note_id)
+    assert any(s.start <= span.start and span.end <= s.end for s in kept.spans)  # still masked
+    assert any((s.start, s.end) in kept.accepted for s in kept.spans)
