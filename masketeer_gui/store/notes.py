@@ -21,7 +21,6 @@ from masketeer_gui.store.rows import (
     BatchRow,
     CorrectionRow,
     NoteDetail,
-    NoteRecordRow,
     NoteRow,
     ReviewStatus,
     SpanRow,
@@ -146,7 +145,7 @@ class Notes:
         with self._db.read() as session:
             return all_ids(session)
 
-    def records(self, note_ids: Sequence[int] | None = None, chunk: int = 2000) -> Iterator[list[NoteRecordRow]]:
+    def records(self, note_ids: Sequence[int] | None = None, chunk: int = 2000) -> Iterator[list[NoteDetail]]:
         """Notes with the spans of their current result, ``chunk`` at a time (see ``records.py``)."""
         return note_records(self._db, note_ids, chunk)
 

@@ -99,7 +99,9 @@ class CorrectionRow:
 
 @dataclass(frozen=True, slots=True)
 class NoteDetail:
-    """A note's text with its current spans and corrections."""
+    """A note's text with the spans of its current result, its corrections and review status: the one shape
+    of a note the store hands out (bulk reads for export, risk and leaks leave meta, author, corrections and
+    review empty)."""
 
     id: int
     external_id: str
@@ -113,17 +115,10 @@ class NoteDetail:
     review: ReviewStatus
     reviewed_by: str = ""
 
-
-@dataclass(frozen=True, slots=True)
-class NoteRecordRow:
-    """A note's text with the spans of its current result, as bulk reads hand it out (export, risk)."""
-
-    id: int
-    external_id: str
-    patient_id: str | None
-    text: str
-    spans: tuple[SpanRow, ...]
-    analyzed: bool
+    @property
+    def analyzed(self) -> bool:
+        """True once a run produced a current result for the note."""
+        return self.run_id is not None
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ store's ``ProjectEnvironmentError`` (shown in plain words); anything else is a b
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
@@ -19,6 +19,7 @@ from masketeer_gui.store import Project
 from masketeer_gui.store.analyzers import EngineParts
 from masketeer_gui.store.rows import (
     CorrectionRow,
+    NoteDetail,
     NoteRow,
     PendingChange,
     Preview,
@@ -55,18 +56,44 @@ ENTITY_ORDER: tuple[Entity, ...] = tuple(Entity)
 
 @dataclass(frozen=True, slots=True)
 class ReviewNote:
-    """A note as the reviewer sees it: text, current spans with their tags, and the decisions so far."""
+    """A note as the reviewer sees it: the store's one note shape (``NoteDetail``, whose span rows carry the
+    engine's ``Span``) with the tag of each span and the spans a reviewer accepted."""
 
-    id: int
-    external_id: str
-    patient_id: str
-    text: str
-    spans: tuple[Span, ...]
+    note: NoteDetail
     pseudonyms: tuple[str, ...]  # one tag per span
-    review: ReviewStatus = ReviewStatus.OPEN
     accepted: frozenset[tuple[int, int]] = frozenset()
-    corrections: tuple[CorrectionRow, ...] = ()
-    analyzed: bool = False
+    spans: tuple[Span, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "spans", tuple(row.span for row in self.note.spans))
+
+    @property
+    def id(self) -> int:
+        return self.note.id
+
+    @property
+    def external_id(self) -> str:
+        return self.note.external_id
+
+    @property
+    def patient_id(self) -> str:
+        return self.note.patient_id or ""
+
+    @property
+    def text(self) -> str:
+        return self.note.text
+
+    @property
+    def review(self) -> ReviewStatus:
+        return self.note.review
+
+    @property
+    def corrections(self) -> tuple[CorrectionRow, ...]:
+        return self.note.corrections
+
+    @property
+    def analyzed(self) -> bool:
+        return self.note.analyzed
 
     def span_at(self, offset: int) -> Span | None:
         """The span covering ``offset``, if any."""

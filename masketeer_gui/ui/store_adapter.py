@@ -22,7 +22,7 @@ from masketeer_gui.engine.pseudonyms import tag_for
 from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.store import Project
 from masketeer_gui.store.analyzers import Analyzer, EngineParts
-from masketeer_gui.store.rows import AnalyzedNote, NoteRecordRow, RunStatus, SpanRow
+from masketeer_gui.store.rows import AnalyzedNote, NoteDetail, RunStatus, SpanRow
 from masketeer_gui.ui.project_api import (
     CancelCheck,
     ImportLayout,
@@ -95,31 +95,17 @@ class StoreProject:
 
     def note(self, note_id: int) -> ReviewNote:
         detail = self.store.notes.get(note_id)
-        spans = tuple(s.to_span() for s in detail.spans)
-        return ReviewNote(
-            detail.id,
-            detail.external_id,
-            detail.patient_id or "",
-            detail.text,
-            spans,
-            self._tags(detail.text, detail.spans, spans),
-            detail.review,
-            self.store.acceptances.covered(note_id, detail.text, spans),
-            detail.corrections,
-            detail.run_id is not None,
-        )
+        spans = tuple(s.span for s in detail.spans)
+        accepted = self.store.acceptances.covered(note_id, detail.text, spans)
+        return ReviewNote(detail, self._tags(detail.text, detail.spans, spans), accepted)
 
     def note_chunks(self, note_ids: Sequence[int], chunk: int = 2000) -> Iterator[list[ReviewNote]]:
         for records in self.store.notes.records(note_ids, chunk):
             yield [self._bulk_note(record) for record in records]
 
-    def _bulk_note(self, record: NoteRecordRow) -> ReviewNote:
+    def _bulk_note(self, record: NoteDetail) -> ReviewNote:
         """A note of a bulk read, without the review decisions (the bulk checks don't need them)."""
-        spans = tuple(s.to_span() for s in record.spans)
-        tags = self._tags(record.text, record.spans, spans)
-        return ReviewNote(
-            record.id, record.external_id, record.patient_id or "", record.text, spans, tags, analyzed=record.analyzed
-        )
+        return ReviewNote(record, self._tags(record.text, record.spans, tuple(s.span for s in record.spans)))
 
     def _tags(self, text: str, rows: Sequence[SpanRow], spans: tuple[Span, ...]) -> tuple[str, ...]:
         """The stored pseudonym of each span, else its keyed tag under the project's key."""
