@@ -91,7 +91,7 @@ def _pct(value: float | None) -> str:
 
 def _with_ci(c: Confusion) -> dict[str, str]:
     try:
-        from masketeer_gui.engine.metrics import evaluate
+        from masketeer_gui.evaluation.metrics import evaluate
     except ImportError:
         return {k: _pct(getattr(c, k)) for k in ("accuracy", "sensitivity", "specificity", "precision")}
     metrics = evaluate(c.tp, c.fp, c.fn, c.tn).to_dict()

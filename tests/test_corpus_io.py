@@ -206,3 +206,10 @@ def test_texts_survive_jsonl_and_csv(tmp_path_factory: pytest.TempPathFactory, t
     path_csv = write(folder / "c.csv", buffer.getvalue())
     assert [r.text for r in read_all(path_jsonl)] == texts
     assert [r.text for r in read_all(path_csv)] == texts
+
+
+def test_a_mapped_patient_column_and_a_chosen_delimiter(tmp_path: Path) -> None:
+    source = tmp_path / "mapped.csv"
+    source.write_text("nr|befund|pat\nx1|Kontrolle in zwei Wochen.|P3\n", encoding="utf-8")
+    (record,) = read_corpus(source, id_col="nr", text_col="befund", patient_col="pat", delimiter="|")
+    assert (record.id, record.text, record.meta) == ("x1", "Kontrolle in zwei Wochen.", {"patient_id": "P3"})

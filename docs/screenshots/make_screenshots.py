@@ -2,7 +2,7 @@
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python docs/screenshots/make_screenshots.py
 
-Writes main.png, preview.png, dictionary.png and statistics.png next to this file.
+Writes main.png, context-menu.png, preview.png, dictionary.png and statistics.png next to this file.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
-from PySide6.QtCore import QEventLoop, QSettings, QTimer  # noqa: E402
+from PySide6.QtCore import QEventLoop, QPoint, QSettings, QTimer  # noqa: E402
+from PySide6.QtGui import QPainter  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 from masketeer_gui.ui.demo import ensure_demo_project  # noqa: E402
@@ -55,6 +56,23 @@ def show_flagged_note(window: MainWindow) -> None:
         window.note_view.step(+1)
 
 
+def save_context_menu(window: MainWindow) -> None:
+    """The right-click menu over the current span, drawn onto the window (a popup is its own window)."""
+    view = window.note_view.original
+    corner = view.cursorRect().bottomRight() + QPoint(8, 4)
+    menu = window.context_menu
+    menu.popup(view.viewport().mapToGlobal(corner))
+    settle()
+    shot = window.grab()
+    painter = QPainter(shot)
+    painter.drawPixmap(view.viewport().mapTo(window, corner), menu.grab())
+    painter.end()
+    menu.close()
+    path = HERE / "context-menu.png"
+    assert shot.save(str(path)), path
+    print(f"wrote {path.relative_to(HERE.parents[1])}")
+
+
 def main() -> None:
     app = QApplication(sys.argv[:1])
     configure(app)
@@ -66,8 +84,10 @@ def main() -> None:
     window.projects.open_path(project)
     window.run_all()
     wait_for(window.runFinished)
+    wait_for(window.riskAssessed)  # the Risk column fills after the run
     show_flagged_note(window)
     save(window, "main.png")
+    save_context_menu(window)
 
     window.review.whitelist()
     dialog = window.review.term_dialog

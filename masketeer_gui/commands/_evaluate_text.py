@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from masketeer_gui.engine.metrics import Estimate
     from masketeer_gui.evaluation.agreement import Agreement
     from masketeer_gui.evaluation.compare import Comparison
+    from masketeer_gui.evaluation.metrics import Estimate
     from masketeer_gui.evaluation.metrics_by import Breakdown
     from masketeer_gui.evaluation.span_f1 import SpanF1Row
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from masketeer_gui.commands import Subparsers
-    from masketeer_gui.engine.metrics import Estimate, Metrics
+    from masketeer_gui.evaluation.metrics import Estimate, Metrics
 
 _ROWS = (
     ("Accuracy", "accuracy", True),
@@ -32,7 +32,7 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from masketeer_gui.engine.metrics import evaluate
+    from masketeer_gui.evaluation.metrics import evaluate
 
     metrics = evaluate(args.tp, args.fp, args.fn, args.tn)
     print(json.dumps(metrics.to_dict()) if args.json else format_table(metrics, args))

@@ -34,10 +34,13 @@ def read_corpus(
     text_col: str = "text",
     skip_bad: bool = False,
     on_bad: Callable[[BadRecord], None] | None = None,
+    patient_col: str = "patient_id",
+    delimiter: str | None = None,
 ) -> Iterator[NoteRecord]:
     """The notes of ``path`` in file order: a ``.jsonl``/``.ndjson`` (a corpus, or FHIR DocumentReference
-    resources), ``.csv`` or ``.parquet`` file, or a folder of ``.txt``."""
-    factory = RecordFactory(id_col, text_col, skip_bad, on_bad)
+    resources), ``.csv`` or ``.parquet`` file, or a folder of ``.txt``. ``patient_col`` is read as the patient
+    id; ``delimiter`` of a CSV file (None: ``;`` or ``,``, whichever the header has more of)."""
+    factory = RecordFactory(id_col, text_col, skip_bad, on_bad, patient_col)
     if path.is_dir():
         from masketeer_gui.corpus_io.folder import read_folder
 
@@ -50,7 +53,7 @@ def read_corpus(
     if suffix == ".csv":
         from masketeer_gui.corpus_io.csvfile import read_csv
 
-        return read_csv(path, factory)
+        return read_csv(path, factory, delimiter)
     if suffix == ".parquet":
         from masketeer_gui.corpus_io.parquet import read_parquet
 

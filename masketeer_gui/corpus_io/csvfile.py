@@ -52,7 +52,7 @@ def sniff_delimiter(header: str) -> str:
     return ";" if header.count(";") > header.count(",") else ","
 
 
-def read_csv(path: Path, factory: RecordFactory) -> Iterator[NoteRecord]:
+def read_csv(path: Path, factory: RecordFactory, delimiter: str | None = None) -> Iterator[NoteRecord]:
     """Yield one record per data row; rows with bad bytes or the wrong field count are bad records."""
     csv.field_size_limit(_FIELD_LIMIT)
     source = str(path)
@@ -62,7 +62,7 @@ def read_csv(path: Path, factory: RecordFactory) -> Iterator[NoteRecord]:
         first = next(stream, None)
         if first is None:
             raise CorpusError(path, 1, "empty file: expected a header row")
-        reader = csv.reader(chain([first], stream), delimiter=sniff_delimiter(first))
+        reader = csv.reader(chain([first], stream), delimiter=delimiter or sniff_delimiter(first))
         header = _header(next(reader), lines, factory, path)
         yield from _rows(reader, header, lines, factory, source)
 

@@ -53,9 +53,17 @@ class CorpusError(ValueError):
 class RecordFactory:
     """Turns raw fields into ``NoteRecord``s, or into bad-record reports (raised or passed on)."""
 
-    def __init__(self, id_col: str, text_col: str, skip_bad: bool, on_bad: Callable[[BadRecord], None] | None) -> None:
+    def __init__(
+        self,
+        id_col: str,
+        text_col: str,
+        skip_bad: bool,
+        on_bad: Callable[[BadRecord], None] | None,
+        patient_col: str = "patient_id",
+    ) -> None:
         self.id_col = id_col
         self.text_col = text_col
+        self.patient_col = patient_col
         self._skip_bad = skip_bad
         self._on_bad = on_bad
 
@@ -75,6 +83,8 @@ class RecordFactory:
             self.bad(source, line, problem)
             return None
         meta = {k: v for k, v in fields.items() if k != self.id_col and k != self.text_col}
+        if self.patient_col != "patient_id" and self.patient_col in meta:  # a mapped column is the patient id
+            meta["patient_id"] = meta.pop(self.patient_col)
         return NoteRecord(str(raw_id), str(text), meta, source, line)
 
 

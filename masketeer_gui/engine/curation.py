@@ -14,12 +14,13 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from masketeer_gui.engine.lists import BlacklistEntry, Correction, CorrectionAction
+from masketeer_gui.engine.lists import BlacklistEntry, Correction, CorrectionAction, Protected
 from masketeer_gui.engine.normalize import fold, fold_phrase
 from masketeer_gui.engine.span import Span
 
 BLACKLIST = "Blacklist"
 MANUAL = "Manual"
+ACCEPTED = "Accepted"
 _DIAERESIS = "\u0308"
 
 
@@ -93,8 +94,11 @@ def apply_blacklist(text: str, spans: list[Span], entries: Sequence[BlacklistEnt
     return sorted(spans, key=lambda s: s.start)
 
 
-def apply_whitelist(text: str, spans: list[Span], terms: Sequence[str]) -> list[Span]:
-    """Drop every masker span that touches a whitelisted word; regex, blacklist and manual spans stay.
+def apply_whitelist(
+    text: str, spans: list[Span], terms: Sequence[str], protected: Sequence[Protected] = ()
+) -> list[Span]:
+    """Drop every masker span that touches a whitelisted word; regex, blacklist and manual spans stay,
+    and so does a span over a stretch a reviewer accepted (``protected``).
 
     A regex span (e-mail, URL, address, ZIP, phone) is formulaic PHI as a whole: "franz.rumpf@gmx.at"
     stays masked although "Rumpf" is whitelisted.
@@ -102,11 +106,29 @@ def apply_whitelist(text: str, spans: list[Span], terms: Sequence[str]) -> list[
     hits = find_terms(text, terms)
     if not hits:
         return spans
-    return [s for s in spans if _kept_by_whitelist(s) or not any(s.overlaps(a, b) for a, b in hits)]
+    return [
+        s
+        for s in spans
+        if _kept_by_whitelist(s)
+        or not any(s.overlaps(a, b) for a, b in hits)
+        or any(s.overlaps(p.start, p.end) for p in protected)
+    ]
+
+
+def apply_protected(text: str, spans: list[Span], protected: Sequence[Protected]) -> list[Span]:
+    """Mask every accepted stretch no span covers any more (the engine stopped finding it); offsets
+    outside the text are ignored (the note changed and the store could not re-anchor it)."""
+    for p in protected:
+        if 0 <= p.start < p.end <= len(text) and not any(s.overlaps(p.start, p.end) for s in spans):
+            spans = sorted(
+                [*spans, Span(p.start, p.end, p.entity, ACCEPTED, "accepted by a reviewer", (), "")],
+                key=lambda s: s.start,
+            )
+    return spans
 
 
 def _kept_by_whitelist(span: Span) -> bool:
-    return span.masker in (BLACKLIST, MANUAL) or span.masker.startswith("Regex")
+    return span.masker in (BLACKLIST, MANUAL, ACCEPTED) or span.masker.startswith("Regex")
 
 
 def apply_corrections(text: str, spans: list[Span], corrections: Sequence[Correction]) -> list[Span]:

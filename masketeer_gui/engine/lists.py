@@ -117,17 +117,28 @@ class Correction:
 
 
 @dataclass(frozen=True, slots=True)
+class Protected:
+    """A stretch a reviewer accepted as PHI: every later run keeps it masked, whatever the whitelist says."""
+
+    start: int
+    end: int
+    entity: Entity
+
+
+@dataclass(frozen=True, slots=True)
 class NoteContext:
-    """Per-note additions (scoped terms and manual corrections) on top of the run's lists."""
+    """Per-note additions (scoped terms, manual corrections, accepted spans) on top of the run's lists."""
 
     whitelist: tuple[str, ...] = ()
     blacklist: tuple[BlacklistEntry, ...] = ()
     corrections: tuple[Correction, ...] = field(default=())
+    protected: tuple[Protected, ...] = ()
 
     @staticmethod
     def of(
         whitelist: Iterable[str] = (),
         blacklist: Iterable[BlacklistEntry] = (),
         corrections: Iterable[Correction] = (),
+        protected: Iterable[Protected] = (),
     ) -> NoteContext:
-        return NoteContext(tuple(whitelist), tuple(blacklist), tuple(corrections))
+        return NoteContext(tuple(whitelist), tuple(blacklist), tuple(corrections), tuple(protected))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from masketeer_gui.engine.curation import apply_blacklist, apply_corrections, apply_whitelist
+from masketeer_gui.engine.curation import apply_blacklist, apply_corrections, apply_protected, apply_whitelist
 from masketeer_gui.engine.entities import harmonize_name_runs
 from masketeer_gui.engine.lexicon import Lexicon
 from masketeer_gui.engine.lists import NameLists, NoteContext
@@ -109,8 +109,11 @@ class Deidentifier:
     def _curate(self, text: str, spans: list[Span], context: NoteContext | None) -> list[Span]:
         blacklist = self.blacklist + (context.blacklist if context else ())
         whitelist = self.whitelist + (context.whitelist if context else ())
+        protected = context.protected if context else ()
         if whitelist:
-            spans = apply_whitelist(text, spans, whitelist)
+            spans = apply_whitelist(text, spans, whitelist, protected)
+        if protected:
+            spans = apply_protected(text, spans, protected)
         if blacklist:
             spans = apply_blacklist(text, spans, blacklist)
         if context and context.corrections:

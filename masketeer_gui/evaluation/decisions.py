@@ -12,21 +12,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Protocol
 
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.evaluation.scoring import Confusion, SpanLike, match_note
-
-
-class Label(StrEnum):
-    """The paper's four results (paper Table 5): TP/FP per span, FN per missed stretch, TN per untouched
-    note. The store saves marks with this enum (``store.rows.MarkLabel``)."""
-
-    TP = "TP"
-    FP = "FP"
-    FN = "FN"
-    TN = "TN"
+from masketeer_gui.vocabulary import Label
 
 
 class MaskedSpan(SpanLike, Protocol):

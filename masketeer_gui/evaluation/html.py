@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
 
-from masketeer_gui.engine.metrics import Estimate
+from masketeer_gui.evaluation.metrics import Estimate
 
 NA = "n/a"
 

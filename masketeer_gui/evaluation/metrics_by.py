@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from masketeer_gui.engine.metrics import ALPHA, Estimate, Metrics, clopper_pearson, evaluate
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.evaluation.decisions import Decision, Label, confusion
+from masketeer_gui.evaluation.metrics import ALPHA, Estimate, Metrics, clopper_pearson, evaluate
 from masketeer_gui.evaluation.scoring import Confusion
 from masketeer_gui.evaluation.span_f1 import entity_level
 

@@ -63,6 +63,8 @@ def _header(summary: EvaluationSummary, when: str) -> str:
         if summary.texts is not None
         else '<p class="banner">No note text in this report: notes are named by id and offsets only.</p>'
     )
+    if summary.preliminary:
+        privacy += f'<p class="banner warn">Preliminary: {esc(summary.preliminary)}</p>'
     return f'<header><h1>{esc(summary.title)}</h1><p class="sub">{" · ".join(facts)}</p>{privacy}</header>'
 
 

@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from masketeer_gui import __version__
-from masketeer_gui.engine.metrics import METRIC_NAMES
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.evaluation.agreement import Agreement, agreement
 from masketeer_gui.evaluation.compare import Comparison
 from masketeer_gui.evaluation.decisions import Decision, MaskedSpan, by_annotator
 from masketeer_gui.evaluation.gold import GoldSet
+from masketeer_gui.evaluation.metrics import METRIC_NAMES
 from masketeer_gui.evaluation.metrics_by import Breakdown, breakdown
 from masketeer_gui.evaluation.span_f1 import SpanF1Row, entity_level
 
@@ -41,11 +41,13 @@ class EvaluationSummary:
     texts: Mapping[str, str] | None = None  # note texts: only when the user asked for them
     project_entity_counts: Mapping[str, int] = field(default_factory=dict)  # current results of every note
     project_masker_counts: Mapping[str, int] = field(default_factory=dict)
+    preliminary: str = ""  # why the figures are not final yet (a sample not every evaluator finished)
 
     def to_dict(self) -> dict[str, Any]:
         """The numbers as plain JSON data (never note text)."""
         return {
             "title": self.title,
+            "preliminary": self.preliminary or None,
             "sample": dict(self.sample),
             "settings": dict(self.settings),
             "entity_counts": dict(self.entity_counts),
@@ -106,6 +108,8 @@ def to_csv(summary: EvaluationSummary) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
+    if summary.preliminary:
+        writer.writerow(["preliminary", summary.preliminary, *[""] * (len(CSV_COLUMNS) - 2)])
     tallies = (
         ("entity_counts", summary.entity_counts),
         ("masker_counts", summary.masker_counts),

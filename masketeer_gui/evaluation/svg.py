@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from masketeer_gui.palette import ENTITY_HEX
+from masketeer_gui.vocabulary import ENTITY_HEX
 
 # The GUI's entity colours (Paul Tol's "muted" scheme), keyed by type code.
 ENTITY_COLOURS = {str(entity): hex_colour for entity, hex_colour in ENTITY_HEX.items()}

@@ -17,7 +17,8 @@ from sqlalchemy.orm import Session
 from masketeer_gui.store import wordindex
 from masketeer_gui.store.feedback import correction_note, parse_term_key
 from masketeer_gui.store.models import Note
-from masketeer_gui.store.rows import NAME_KINDS, Scope, TermSpec
+from masketeer_gui.store.rows import TermSpec
+from masketeer_gui.vocabulary import NAME_KINDS, Scope
 
 ALL: None = None
 MAX_PRECISE_TERMS = 300  # beyond this many changed terms, re-running every note is as fast

@@ -11,10 +11,13 @@ import hashlib
 import json
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 from masketeer_gui import __version__
+from masketeer_gui.engine.lexicon import Lexicon
 from masketeer_gui.engine.lists import NameLists, NoteContext
+from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.span import Span
 
 
@@ -23,6 +26,25 @@ class Analyzer(Protocol):
 
 
 AnalyzerFactory = Callable[[NameLists], Analyzer]
+
+
+@dataclass(frozen=True)
+class EngineParts:
+    """A project's key, name lists, and the engine's lexicon and name index for them: what surrogates,
+    the residual-risk assessment and the leak check build on."""
+
+    key: bytes
+    names: NameLists
+    lexicon: Lexicon
+    index: NameIndex
+
+
+def engine_parts(key: bytes, names: NameLists, analyzer: Analyzer) -> EngineParts | None:
+    """The parts of ``analyzer`` (None for an analyzer without lexicon and name index, a test fake)."""
+    lexicon, index = getattr(analyzer, "lexicon", None), getattr(analyzer, "index", None)
+    if not isinstance(lexicon, Lexicon) or not isinstance(index, NameIndex):
+        return None
+    return EngineParts(key, names, lexicon, index)
 
 
 def default_factory(names: NameLists) -> Analyzer:

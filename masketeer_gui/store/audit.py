@@ -1,9 +1,9 @@
-"""The audit log of every change to terms, corrections and marks, and undo/redo by applying the inverse.
+"""The audit log of every change to terms, corrections and marks: who changed what, and when.
 
-Each entry keeps the row before and after the change (None where it did not exist). Undo
-restores ``before`` and logs an ``undo`` entry; redo restores what the undo removed and logs a
-``redo`` entry, so the log itself is never rewritten, only ``undone`` flags are set. A new change
-clears the redo stack. Undo refuses (``InvalidChangeError``) if the row changed since.
+Each entry keeps the row before and after the change (None where it did not exist). Undo is the
+GUI's alone (its undo stack applies the inverse change through the store's ordinary methods, which
+log it like any other); ``reverts_id`` and ``undone`` stay in the table for project files written
+when the store had an undo of its own.
 """
 
 from __future__ import annotations
@@ -12,15 +12,12 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, inspect, select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from masketeer_gui.store.errors import InvalidChangeError
 from masketeer_gui.store.models import AuditEntry, Base, CorrectionRecord, Mark, Term, UTCDateTime, utcnow
 from masketeer_gui.store.rows import AuditRow
 
 DOMAINS: dict[str, type[Base]] = {"term": Term, "correction": CorrectionRecord, "mark": Mark}
-UNDO, REDO = "undo", "redo"
 
 
 def state_of(row: Base | None) -> dict[str, Any] | None:
@@ -69,64 +66,8 @@ def record(
     return entry
 
 
-def _restore(session: Session, domain: str, row_id: int, expect: Any, target: Any) -> None:
-    """Put row ``row_id`` back to ``target``, provided it is still ``expect``."""
-    model = DOMAINS[domain]
-    current = session.get(model, row_id)
-    if state_of(current) != expect:
-        raise InvalidChangeError(f"cannot undo: that {domain} was changed since")
-    try:
-        if target is None:
-            session.delete(current)
-        elif current is None:
-            session.add(model(**_from_state(model, target)))
-        else:
-            for key, value in _from_state(model, target).items():
-                setattr(current, key, value)
-        session.flush()
-    except IntegrityError:
-        raise InvalidChangeError(f"cannot undo: an equal {domain} exists again") from None
-
-
 def _in_domain(domain: str | None) -> ColumnElement[bool]:
     return AuditEntry.domain == domain if domain else AuditEntry.id.is_not(None)
-
-
-def undo(session: Session, who: str, domain: str | None = None) -> AuditEntry | None:
-    """Revert the latest change (or redo) not undone yet; None if there is nothing to undo."""
-    entry = session.scalars(
-        select(AuditEntry)
-        .where(_in_domain(domain), AuditEntry.action != UNDO, AuditEntry.undone.is_(False))
-        .order_by(AuditEntry.id.desc())
-        .limit(1)
-    ).first()
-    if entry is None:
-        return None
-    _restore(session, entry.domain, entry.row_id, entry.after, entry.before)
-    entry.undone = True
-    return record(session, entry.domain, UNDO, entry.row_id, entry.after, entry.before, who, entry.id)
-
-
-def redo(session: Session, who: str, domain: str | None = None) -> AuditEntry | None:
-    """Re-apply the latest undo, unless a new change came after it; None if there is nothing to redo."""
-    last_change = session.scalar(
-        select(AuditEntry.id)
-        .where(_in_domain(domain), AuditEntry.action.not_in((UNDO, REDO)))
-        .order_by(AuditEntry.id.desc())
-        .limit(1)
-    )
-    entry = session.scalars(
-        select(AuditEntry)
-        .where(_in_domain(domain), AuditEntry.action == UNDO, AuditEntry.undone.is_(False))
-        .where(AuditEntry.id > (last_change or 0))
-        .order_by(AuditEntry.id.desc())
-        .limit(1)
-    ).first()
-    if entry is None:
-        return None
-    _restore(session, entry.domain, entry.row_id, entry.after, entry.before)
-    entry.undone = True
-    return record(session, entry.domain, REDO, entry.row_id, entry.after, entry.before, who, entry.id)
 
 
 def audit_row(entry: AuditEntry) -> AuditRow:

@@ -27,7 +27,7 @@ from masketeer_gui.store.db import Database
 from masketeer_gui.store.errors import ProjectStateError, environment_error
 from masketeer_gui.store.models import Note
 from masketeer_gui.store.records import note_records
-from masketeer_gui.store.rows import ExportReport, NoteRecordRow
+from masketeer_gui.store.rows import ExportReport, NoteDetail
 
 CHUNK = 1000
 
@@ -49,7 +49,7 @@ def atomic_write(target: Path, write: Callable[[IO[bytes]], None]) -> None:
         raise
 
 
-Render = Callable[[NoteRecordRow], RenderedNote]
+Render = Callable[[NoteDetail], RenderedNote]
 SurrogatesFor = Callable[[bytes], SurrogateIssuer]  # the issuer for the export's key
 
 
@@ -70,7 +70,7 @@ def _records(db: Database, render: Render, ledger: TagLedger | None) -> Iterator
             yield (rendered.line if same else retag_line(rendered.line, note.text, tags)), len(tags)
 
 
-def _spans(note: NoteRecordRow) -> list[Span]:
+def _spans(note: NoteDetail) -> list[Span]:
     return [span.to_span() for span in note.spans]
 
 

@@ -17,12 +17,14 @@ from dataclasses import dataclass, field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from masketeer_gui.engine.lists import BlacklistEntry, Correction, CorrectionAction, NameLists, NoteContext
+from masketeer_gui.engine.lists import BlacklistEntry, Correction, CorrectionAction, NameLists, NoteContext, Protected
 from masketeer_gui.engine.normalize import fold_phrase
 from masketeer_gui.engine.span import Entity
+from masketeer_gui.store.acceptances import protected_stretches
 from masketeer_gui.store.models import CorrectionRecord, Note, Term
-from masketeer_gui.store.rows import KIND_ENTITY, PendingChange, Scope, TermKind, TermSpec
+from masketeer_gui.store.rows import PendingChange, TermSpec
 from masketeer_gui.store.terms import normalized
+from masketeer_gui.vocabulary import KIND_ENTITY, Scope, TermKind
 
 SEP = "\x1f"
 _LIST_OF_KIND = {
@@ -67,6 +69,7 @@ class Feedback:
     corrections: dict[int, list[Correction]] = field(default_factory=dict)
     term_keys: set[str] = field(default_factory=set)
     correction_keys: set[str] = field(default_factory=set)
+    protected: dict[int, list[Protected]] = field(default_factory=dict)  # accepted stretches per note
 
     def context(self, note_id: int, external_id: str, patient_id: str | None) -> NoteContext | None:
         """The note's scoped terms and corrections, or None when it has none."""
@@ -74,7 +77,8 @@ class Feedback:
         if patient_id is not None:
             specs = self.scoped.get((Scope.PATIENT, patient_id), []) + specs
         corrections = self.corrections.get(note_id, [])
-        if not specs and not corrections:
+        protected = self.protected.get(note_id, [])
+        if not specs and not corrections and not protected:
             return None
         whitelist = [s.term for s in specs if s.kind is TermKind.WHITELIST]
         blacklist = [
@@ -82,7 +86,7 @@ class Feedback:
             for s in specs
             if s.kind is not TermKind.WHITELIST
         ]
-        return NoteContext.of(whitelist, blacklist, corrections)
+        return NoteContext.of(whitelist, blacklist, corrections, protected)
 
     def snapshot(self, engine_version: str) -> dict[str, object]:
         return {
@@ -140,4 +144,11 @@ def load_feedback(session: Session, names: NameLists | None = None, change: Pend
         if spec.scope is not Scope.CORPUS:
             scoped[(spec.scope, spec.scope_value)].append(spec)
     corrections, correction_keys = _corrections(session)
-    return Feedback(_corpus_lists(corpus), dict(scoped), corrections, {k for k, _ in unique}, correction_keys)
+    return Feedback(
+        _corpus_lists(corpus),
+        dict(scoped),
+        corrections,
+        {k for k, _ in unique},
+        correction_keys,
+        protected_stretches(session),
+    )

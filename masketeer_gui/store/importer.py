@@ -125,6 +125,8 @@ def import_corpus(
     text_col: str = "text",
     skip_bad: bool = False,
     progress: ImportProgress | None = None,
+    patient_col: str = "patient_id",
+    delimiter: str | None = None,
 ) -> ImportReport:
     """Import ``path`` as one batch in one transaction; ``CorpusError`` (nothing written) on a bad record."""
     bad: list[str] = []
@@ -134,6 +136,8 @@ def import_corpus(
         text_col=text_col,
         skip_bad=skip_bad,
         on_bad=lambda record: bad.append(str(record)),
+        patient_col=patient_col,
+        delimiter=delimiter,
     )
     with db.write() as session:
         batch = Batch(source=path.name, imported_at=utcnow(), who=who, added=0, updated=0, unchanged=0)

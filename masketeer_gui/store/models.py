@@ -219,10 +219,9 @@ class WordPostings(Base):
 
 
 class Review(Base):
-    """A note's review status (no row: open)."""
+    """A note's review status (no row: open); the statuses are ``vocabulary.ReviewStatus``, checked on write."""
 
     __tablename__ = "reviews"
-    __table_args__ = (_one_of("status", ("open", "reviewed")),)
     note_id: Mapped[int] = mapped_column(ForeignKey("notes.id", ondelete="CASCADE"), primary_key=True)
     status: Mapped[str]
     who: Mapped[str]

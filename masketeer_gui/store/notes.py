@@ -16,11 +16,11 @@ from masketeer_gui.engine.span import Entity
 from masketeer_gui.store.db import Database
 from masketeer_gui.store.errors import NotFoundError
 from masketeer_gui.store.models import Batch, CorrectionRecord, Note, NoteText, Review, SpanRecord, utcnow
+from masketeer_gui.store.records import note_records, span_row
 from masketeer_gui.store.rows import (
     BatchRow,
     CorrectionRow,
     NoteDetail,
-    NoteRecordRow,
     NoteRow,
     ReviewStatus,
     SpanRow,
@@ -30,22 +30,6 @@ from masketeer_gui.store.rows import (
 def text_hash(text: str) -> str:
     """Content hash of a note's text (corrections remember it to notice a changed note)."""
     return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
-
-
-def span_row(span: SpanRecord | Row[*tuple[Any, ...]]) -> SpanRow:
-    """A stored span (an ORM object, or a Core row with the same column names) as a plain row."""
-    flags = tuple(span.flags.split(",")) if span.flags else ()
-    return SpanRow(
-        span.id,
-        span.start,
-        span.end,
-        Entity(span.entity),
-        span.masker,
-        span.reason,
-        flags,
-        span.ref,
-        span.pseudonym,
-    )
 
 
 def correction_row(c: CorrectionRecord, current_hash: str) -> CorrectionRow:
@@ -161,10 +145,8 @@ class Notes:
         with self._db.read() as session:
             return all_ids(session)
 
-    def records(self, note_ids: Sequence[int] | None = None, chunk: int = 2000) -> Iterator[list[NoteRecordRow]]:
+    def records(self, note_ids: Sequence[int] | None = None, chunk: int = 2000) -> Iterator[list[NoteDetail]]:
         """Notes with the spans of their current result, ``chunk`` at a time (see ``records.py``)."""
-        from masketeer_gui.store.records import note_records  # it builds its rows with ``span_row``
-
         return note_records(self._db, note_ids, chunk)
 
     def list(self, note_ids: Iterable[int] | None = None) -> list[NoteRow]:
@@ -215,8 +197,8 @@ class Notes:
             )
 
     def set_review(self, note_ids: Iterable[int], status: ReviewStatus, *, who: str | None = None) -> None:
-        """Mark notes reviewed or open again."""
-        ids = list(note_ids)
+        """Give notes a review status (``ReviewStatus``; open removes the row)."""
+        ids, status = list(note_ids), ReviewStatus(status)  # the check the table no longer makes
         with self._db.write() as session:
             if status is ReviewStatus.OPEN:
                 session.execute(delete(Review).where(Review.note_id.in_(ids)))

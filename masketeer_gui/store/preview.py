@@ -7,9 +7,12 @@ pending changes that a run has not applied yet do not blur the answer.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sqlalchemy import select
 
 from masketeer_gui.engine.lists import NameLists
+from masketeer_gui.engine.span import Entity
 from masketeer_gui.store.affected import notes_for_keys
 from masketeer_gui.store.db import Database
 from masketeer_gui.store.feedback import load_feedback
@@ -32,6 +35,8 @@ def preview_change(db: Database, runs: Runs, change: PendingChange, names: NameL
     ids = sorted(candidates)
     changed: list[int] = []
     added = removed = 0
+    kinds = SpanChanges()
+    accepted: list[tuple[int, int, int]] = []  # accepted stretches the change would unmask were they not kept
     for i in range(0, len(ids), CHUNK):
         with db.read() as session:
             notes = session.execute(
@@ -49,4 +54,49 @@ def preview_change(db: Database, runs: Runs, change: PendingChange, names: NameL
             if was != will:
                 changed.append(note_id)
                 added, removed = added + len(will - was), removed + len(was - will)
-    return Preview(len(ids), len(changed), added, removed, tuple(sorted(changed)))
+                kinds.count(was, will)
+            context = after.context(note_id, external_id, patient_id)
+            if context is not None and context.protected:  # which accepts the change alone would unmask
+                earlier = before.context(note_id, external_id, patient_id)
+                then = old.analyze(text, replace(earlier, protected=()) if earlier else None)
+                now = new.analyze(text, replace(context, protected=()))
+                accepted += [
+                    (note_id, p.start, p.end)
+                    for p in context.protected
+                    if any(s.overlaps(p.start, p.end) for s in then)
+                    and not any(s.overlaps(p.start, p.end) for s in now)
+                ]
+    return Preview(
+        len(ids),
+        len(changed),
+        added,
+        removed,
+        tuple(sorted(changed)),
+        kinds.masked,
+        kinds.unmasked,
+        kinds.retyped,
+        tuple(accepted),
+    )
+
+
+Stretch = tuple[int, int, Entity]
+
+
+class SpanChanges:
+    """Masked, unmasked and retyped stretches between two results of one note: a span of the new result
+    that overlaps none of the old is masked, an old span overlapping none of the new is unmasked, and a
+    new span over an old one of another type is retyped (a type change is no unmasking)."""
+
+    def __init__(self) -> None:
+        self.masked = self.unmasked = self.retyped = 0
+
+    def count(self, was: set[Stretch], will: set[Stretch]) -> None:
+        for start, end, entity in will - was:
+            under = [e for s, t, e in was if s < end and start < t]
+            if not under:
+                self.masked += 1
+            elif entity not in under:
+                self.retyped += 1
+        for start, end, _entity in was - will:
+            if not any(s < end and start < t for s, t, _e in will):
+                self.unmasked += 1

@@ -19,8 +19,9 @@ from masketeer_gui import __version__
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.surrogates import SurrogateIssuer
 from masketeer_gui.store import audit, exporter, importer, migrate, settings, sharing, wordindex
+from masketeer_gui.store.acceptances import Acceptances
 from masketeer_gui.store.affected import notes_for_keys
-from masketeer_gui.store.analyzers import AnalyzerFactory, default_factory
+from masketeer_gui.store.analyzers import AnalyzerFactory, EngineParts, default_factory, engine_parts
 from masketeer_gui.store.corrections import Corrections
 from masketeer_gui.store.db import Database, create_file, probe
 from masketeer_gui.store.errors import (
@@ -70,6 +71,7 @@ class Project:
         self.terms = Terms(db, user)
         self.corrections = Corrections(db, user)
         self.marks = Marks(db, user)
+        self.acceptances = Acceptances(self.marks, user)
         self.samples = Samples(db, user)
         self.runs = Runs(db, factory)
         self._stats = Statistics(db)
@@ -164,6 +166,8 @@ class Project:
         text_col: str = "text",
         skip_bad: bool = False,
         progress: importer.ImportProgress | None = None,
+        patient_col: str = "patient_id",
+        delimiter: str | None = None,
     ) -> ImportReport:
         """Import a corpus file or folder as one batch, all or nothing (see ``importer``)."""
         return importer.import_corpus(
@@ -174,22 +178,13 @@ class Project:
             text_col=text_col,
             skip_bad=skip_bad,
             progress=progress,
+            patient_col=patient_col,
+            delimiter=delimiter,
         )
 
     def preview(self, change: PendingChange, names: NameLists | None = None) -> Preview:
         """What ``change`` would alter, computed without saving."""
         return preview_change(self._db, self.runs, change, names)
-
-    def undo(self, domain: str | None = None) -> AuditRow | None:
-        """Undo the latest change to terms, corrections or marks (or in ``domain``: term|correction|mark)."""
-        with self._db.write() as session:
-            entry = audit.undo(session, self.user, domain)
-            return audit.audit_row(entry) if entry else None
-
-    def redo(self, domain: str | None = None) -> AuditRow | None:
-        with self._db.write() as session:
-            entry = audit.redo(session, self.user, domain)
-            return audit.audit_row(entry) if entry else None
 
     def history(self, domain: str | None = None, limit: int = 200) -> list[AuditRow]:
         with self._db.read() as session:
@@ -234,6 +229,11 @@ class Project:
         """The project's key for keyed tags (stored in the project; see ``settings.py``)."""
         with self._db.read() as session:
             return bytes.fromhex(settings.get(session, settings.PSEUDONYM_KEY))
+
+    def engine_parts(self) -> EngineParts | None:
+        """The key, current name lists and the engine's lexicon and name index (None with a fake engine)."""
+        feedback, analyzer, _version = self.runs.prepare()
+        return engine_parts(self.pseudonym_key(), feedback.names, analyzer)
 
     def stats(self) -> ProjectStats:
         """Counts per entity type and masker of the current results, tokens and spans per note."""

@@ -8,17 +8,28 @@ are cheaper, and nothing here is written back.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
 
-from sqlalchemy import ColumnElement, select
+from sqlalchemy import ColumnElement, Row, select
 from sqlalchemy.engine import Connection
 
+from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.store.db import Database
 from masketeer_gui.store.models import Note, NoteText, SpanRecord
-from masketeer_gui.store.notes import span_row
-from masketeer_gui.store.rows import NoteRecordRow, SpanRow
+from masketeer_gui.store.rows import NoteDetail, ReviewStatus, SpanRow
 
 CHUNK = 2000
+_NO_META: Mapping[str, Any] = MappingProxyType({})
+
+
+def span_row(span: SpanRecord | Row[*tuple[Any, ...]]) -> SpanRow:
+    """A stored span (an ORM object, or a Core row with the same column names) as a plain row."""
+    flags = tuple(span.flags.split(",")) if span.flags else ()
+    engine_span = Span(span.start, span.end, Entity(span.entity), span.masker, span.reason, flags, span.ref)
+    return SpanRow(span.id, engine_span, span.pseudonym)
+
 
 _SPAN_COLUMNS = (
     SpanRecord.note_id,
@@ -34,9 +45,7 @@ _SPAN_COLUMNS = (
 )
 
 
-def note_records(
-    db: Database, note_ids: Sequence[int] | None = None, chunk: int = CHUNK
-) -> Iterator[list[NoteRecordRow]]:
+def note_records(db: Database, note_ids: Sequence[int] | None = None, chunk: int = CHUNK) -> Iterator[list[NoteDetail]]:
     """Every note in import order (or ``note_ids`` in their order, unknown ids left out), ``chunk`` at a time.
 
     Each chunk is read in one short read transaction, closed before it is handed out.
@@ -56,7 +65,7 @@ def note_records(
             yield rows
 
 
-def _all(db: Database, chunk: int) -> Iterator[list[NoteRecordRow]]:
+def _all(db: Database, chunk: int) -> Iterator[list[NoteDetail]]:
     last = 0
     while True:
         with db.read() as session:
@@ -67,7 +76,7 @@ def _all(db: Database, chunk: int) -> Iterator[list[NoteRecordRow]]:
         last = rows[-1].id
 
 
-def _read(connection: Connection, where: ColumnElement[bool], limit: int | None = None) -> list[NoteRecordRow]:
+def _read(connection: Connection, where: ColumnElement[bool], limit: int | None = None) -> list[NoteDetail]:
     query = (
         select(Note.id, Note.external_id, Note.patient_id, Note.result_run_id, NoteText.text)
         .join(NoteText, NoteText.note_id == Note.id)
@@ -78,7 +87,18 @@ def _read(connection: Connection, where: ColumnElement[bool], limit: int | None 
     notes = connection.execute(query).all()
     spans = current_spans(connection, [note.id for note in notes])
     return [
-        NoteRecordRow(note_id, external_id, patient_id, text, spans.get(note_id, ()), run_id is not None)
+        NoteDetail(
+            note_id,
+            external_id,
+            text,
+            _NO_META,
+            patient_id,
+            None,
+            run_id,
+            spans.get(note_id, ()),
+            (),
+            ReviewStatus.OPEN,
+        )
         for note_id, external_id, patient_id, run_id, text in notes
     ]
 

@@ -8,52 +8,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from enum import StrEnum
 from typing import Any
 
 from masketeer_gui.engine.lists import CorrectionAction
 from masketeer_gui.engine.span import Entity, Span
-from masketeer_gui.evaluation.decisions import Label as MarkLabel  # one enum for store and evaluation
-
-
-class TermKind(StrEnum):
-    """Which list a curated term belongs to."""
-
-    WHITELIST = "whitelist"
-    BLACKLIST = "blacklist"
-    PATIENT = "patient"
-    HCP = "hcp"
-    PERSON = "person"
-    MEDICAL_SITE = "medical_site"
-
-
-NAME_KINDS = frozenset({TermKind.PATIENT, TermKind.HCP, TermKind.PERSON})
-KIND_ENTITY = {
-    TermKind.PATIENT: Entity.PAT,
-    TermKind.HCP: Entity.HCP,
-    TermKind.PERSON: Entity.PER,
-    TermKind.MEDICAL_SITE: Entity.SIT,
-}
-
-
-class Scope(StrEnum):
-    """Where a term applies: every note, one patient's notes (by patient id), one note (by external id)."""
-
-    CORPUS = "corpus"
-    PATIENT = "patient"
-    NOTE = "note"
-
-
-class ReviewStatus(StrEnum):
-    OPEN = "open"
-    REVIEWED = "reviewed"
-
-
-class RunStatus(StrEnum):
-    RUNNING = "running"
-    DONE = "done"
-    FAILED = "failed"
-    CANCELLED = "cancelled"
+from masketeer_gui.vocabulary import Label as MarkLabel  # one enum for store and evaluation
+from masketeer_gui.vocabulary import (  # the shared words, re-exported for the store's users
+    ReviewStatus,
+    RunStatus,
+    Scope,
+    TermKind,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,20 +43,42 @@ class NoteRow:
 
 @dataclass(frozen=True, slots=True)
 class SpanRow:
-    """A stored span of a note's current result."""
+    """A stored span of a note's current result: the engine's ``Span`` with its row id and pseudonym."""
 
     id: int
-    start: int
-    end: int
-    entity: Entity
-    masker: str
-    reason: str = ""
-    flags: tuple[str, ...] = ()
-    ref: str = ""
+    span: Span
     pseudonym: str | None = None
 
+    @property
+    def start(self) -> int:
+        return self.span.start
+
+    @property
+    def end(self) -> int:
+        return self.span.end
+
+    @property
+    def entity(self) -> Entity:
+        return self.span.entity
+
+    @property
+    def masker(self) -> str:
+        return self.span.masker
+
+    @property
+    def reason(self) -> str:
+        return self.span.reason
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        return self.span.flags
+
+    @property
+    def ref(self) -> str:
+        return self.span.ref
+
     def to_span(self) -> Span:
-        return Span(self.start, self.end, self.entity, self.masker, self.reason, self.flags, self.ref)
+        return self.span
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +99,9 @@ class CorrectionRow:
 
 @dataclass(frozen=True, slots=True)
 class NoteDetail:
-    """A note's text with its current spans and corrections."""
+    """A note's text with the spans of its current result, its corrections and review status: the one shape
+    of a note the store hands out (bulk reads for export, risk and leaks leave meta, author, corrections and
+    review empty)."""
 
     id: int
     external_id: str
@@ -126,17 +115,10 @@ class NoteDetail:
     review: ReviewStatus
     reviewed_by: str = ""
 
-
-@dataclass(frozen=True, slots=True)
-class NoteRecordRow:
-    """A note's text with the spans of its current result, as bulk reads hand it out (export, risk)."""
-
-    id: int
-    external_id: str
-    patient_id: str | None
-    text: str
-    spans: tuple[SpanRow, ...]
-    analyzed: bool
+    @property
+    def analyzed(self) -> bool:
+        """True once a run produced a current result for the note."""
+        return self.run_id is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +223,10 @@ class Preview:
     spans_added: int
     spans_removed: int
     note_ids: tuple[int, ...] = ()
+    masked: int = 0  # stretches masked that were not before
+    unmasked: int = 0  # stretches that were masked and would not be
+    retyped: int = 0  # stretches masked before and after, with another type
+    accepted: tuple[tuple[int, int, int], ...] = ()  # (note, start, end) accepted stretches it would unmask
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,12 +7,27 @@ white, whichever contrasts more (WCAG relative luminance), so every label stays 
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from PySide6.QtGui import QColor
 
 from masketeer_gui.engine.span import Entity
-from masketeer_gui.palette import ENTITY_HEX
+from masketeer_gui.vocabulary import ENTITY_HEX
 
-FLAG_HEX = "#EE3377"  # underline for spans that need review (Tol "vibrant" magenta)
+# The wavy "needs review" underline: a dark or a light wine, whichever stands out more on the span's
+# colour (one colour cannot reach 3:1 on both indigo and cyan). FLAG_HEX is the one for the page.
+FLAG_HEX = "#5C0029"
+FLAG_LIGHT_HEX = "#FFD6E8"
+MIN_CUE_CONTRAST = 3.0  # WCAG 2.1 SC 1.4.11, non-text contrast
+
+
+class StateCue(StrEnum):
+    """What an underline on a span says (the style tells them apart, the colour makes them visible)."""
+
+    FLAGGED = "flagged"  # wavy: the engine asks for review (evaluator: not judged yet)
+    ACCEPTED = "accepted"  # solid: a reviewer accepted it
+    MANUAL = "manual"  # dashed: added by hand
+    JUDGED = "judged"  # the evaluator's TP bar
 
 
 def _channel(value: int) -> float:
@@ -48,5 +63,15 @@ def entity_text_colour(entity: Entity | str) -> QColor:
     return text_on(entity_colour(entity))
 
 
-def flag_colour() -> QColor:
-    return QColor(FLAG_HEX)
+def flag_colour(entity: Entity | str | None = None) -> QColor:
+    """The "needs review" colour on ``entity``'s colour (None: on the page)."""
+    if entity is None:
+        return QColor(FLAG_HEX)
+    background = entity_colour(entity)
+    dark, light = QColor(FLAG_HEX), QColor(FLAG_LIGHT_HEX)
+    return dark if contrast(background, dark) >= contrast(background, light) else light
+
+
+def cue_colour(cue: StateCue, entity: Entity | str) -> QColor:
+    """The colour of ``cue`` drawn on a span of ``entity``: at least 3:1 against its colour."""
+    return flag_colour(entity) if cue is StateCue.FLAGGED else entity_text_colour(entity)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QItemSelection, Qt
 from PySide6.QtWidgets import (
@@ -29,12 +29,11 @@ from PySide6.QtWidgets import (
 from masketeer_gui.ui.commands import RemoveTerm
 from masketeer_gui.ui.near_duplicates import near_duplicates
 from masketeer_gui.ui.project_api import PendingChange, TermKind, TermRow
+from masketeer_gui.ui.review import ReviewController
 from masketeer_gui.ui.term_dialog import KIND_LABELS, preview_text
 from masketeer_gui.ui.term_model import TERM_ROLE, TermFilterProxy, TermTableModel
 from masketeer_gui.ui.workers import Job
-
-if TYPE_CHECKING:
-    from masketeer_gui.ui.main_window import MainWindow
+from masketeer_gui.ui.workspace import Workspace
 
 JSON_FILTER = "Term lists (*.json);;All files (*)"
 
@@ -42,18 +41,19 @@ JSON_FILTER = "Term lists (*.json);;All files (*)"
 class DictionaryEditor(QDialog):
     """A non-modal window over the project's curated terms; changes go through the undo stack."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, ws: Workspace, review: ReviewController) -> None:
+        super().__init__(ws.widget)
         self.setObjectName("dictionaryEditor")
         self.setWindowTitle("Dictionary editor")
-        self.window_ = window
+        self.ws = ws
+        self.review = review
         self.confirm_box: QMessageBox | None = None
         self.model = TermTableModel(parent=self)
         self.proxy = TermFilterProxy(self)
         self.proxy.setSourceModel(self.model)
         self._build()
-        window.undo_stack.indexChanged.connect(self._on_stack)
-        window.previews.succeeded.connect(self._on_remove_preview)
+        ws.undo_stack.indexChanged.connect(self._on_stack)
+        ws.previews.succeeded.connect(self._on_remove_preview)
         self.resize(1000, 560)
 
     def _build(self) -> None:
@@ -125,7 +125,7 @@ class DictionaryEditor(QDialog):
 
     # --- data -------------------------------------------------------------------------------------
     def reload(self) -> None:
-        project = self.window_.project
+        project = self.ws.project
         self.model.set_rows(project.terms() if project else [])
         header = self.table.horizontalHeader()
         self.table.sortByColumn(max(header.sortIndicatorSection(), 0), header.sortIndicatorOrder())
@@ -161,14 +161,14 @@ class DictionaryEditor(QDialog):
             self.details.setText("Select an entry to see where it came from and which notes it affects.")
             return
         self.details.setText(self._details_html(row))
-        project = self.window_.project
+        project = self.ws.project
         if project is not None:
             self.notes.addItems(project.term_notes(row.spec))
 
     def _details_html(self, row: TermRow) -> str:
         source = ""
-        if row.source_note_id is not None and self.window_.project is not None:
-            source = f"<br>From note: {escape(self.window_.project.external_id(row.source_note_id))}"
+        if row.source_note_id is not None and self.ws.project is not None:
+            source = f"<br>From note: {escape(self.ws.project.external_id(row.source_note_id))}"
         similar = near_duplicates(row, self.model.rows())
         hints = "<br>".join(f"≈ {escape(t.term)} ({t.kind.value}, {score:.0f}%)" for t, score in similar)
         return (
@@ -179,27 +179,27 @@ class DictionaryEditor(QDialog):
         )
 
     def _show_note(self, item: Any) -> None:
-        project = self.window_.project
+        project = self.ws.project
         note_id = project.find_note(item.text()) if project else None
         if note_id is not None:
-            self.window_.select_note(note_id)
+            self.ws.noteRequested.emit(note_id)
 
     # --- changes ------------------------------------------------------------------------------------
     def add(self) -> None:
         data = self.kind.currentData()
-        self.window_.review.open_term_dialog(TermKind(data) if data else TermKind.WHITELIST, blank=True)
+        self.review.open_term_dialog(TermKind(data) if data else TermKind.WHITELIST, blank=True)
 
     def edit_selected(self) -> None:
         row = self.selected()
         if row is not None:
-            self.window_.review.open_term_dialog(row.kind, replacing=row)
+            self.review.open_term_dialog(row.kind, replacing=row)
 
     def remove_selected(self) -> None:
-        row, project = self.selected(), self.window_.project
+        row, project = self.selected(), self.ws.project
         if row is None or project is None:
             return
         change = PendingChange(remove=(row.id,))
-        self.window_.previews.submit(Job("Preview", lambda p, c: project.preview(change), remove_row=row))
+        self.ws.previews.submit(Job("Preview", lambda p, c: project.preview(change), remove_row=row))
 
     def _on_remove_preview(self, job: Job, preview: Any) -> None:
         row = job.meta.get("remove_row")
@@ -216,7 +216,7 @@ class DictionaryEditor(QDialog):
 
         def done(result: int) -> None:
             if result == QMessageBox.StandardButton.Yes:
-                self.window_.perform(RemoveTerm(self.window_, row, preview.note_ids))
+                self.ws.perform(RemoveTerm(self.ws, row, preview.note_ids))
             box.deleteLater()
             self.confirm_box = None
 
@@ -230,16 +230,16 @@ class DictionaryEditor(QDialog):
             self.import_path(Path(name))
 
     def import_path(self, source: Path) -> int:
-        project = self.window_.project
+        project = self.ws.project
         if project is None:
             return 0
         try:
             added = project.import_terms(source)
         except Exception as exc:
-            self.window_.report_failure(exc, "import the terms")
+            self.ws.report_failure(exc, "import the terms")
             return 0
         self.reload()
-        self.window_.statusBar().showMessage(f"Imported {added} new terms. Re-run (Ctrl+R) to apply them.", 8000)
+        self.ws.status(f"Imported {added} new terms. Re-run (Ctrl+R) to apply them.", 8000)
         return added
 
     def export_dialog(self) -> None:
@@ -248,11 +248,11 @@ class DictionaryEditor(QDialog):
             self.export_path(Path(name))
 
     def export_path(self, target: Path) -> int:
-        project = self.window_.project
+        project = self.ws.project
         if project is None:
             return 0
         try:
             return project.export_terms(target)
         except Exception as exc:
-            self.window_.report_failure(exc, "export the terms")
+            self.ws.report_failure(exc, "export the terms")
             return 0

@@ -9,11 +9,19 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from masketeer_gui.corpus_io import CorpusError
 from masketeer_gui.engine.lists import ListFileError
-from masketeer_gui.store.errors import InvalidChangeError, NotFoundError, ProjectEnvironmentError, StoreError
+from masketeer_gui.store.errors import (
+    InvalidChangeError,
+    NotAProjectError,
+    NotFoundError,
+    ProjectEnvironmentError,
+    StoreError,
+)
 
 
 def describe(exc: BaseException) -> tuple[str, bool]:
     """A message for the user, and whether this looks like a bug."""
+    if isinstance(exc, NotAProjectError):
+        return f"That file is not a Masketeer project.\n\n{exc}", False
     if isinstance(exc, ProjectEnvironmentError):
         return f"The project file cannot be used right now.\n\n{exc}", False
     if isinstance(exc, CorpusError | ListFileError):

@@ -4,7 +4,6 @@ double-click (or Enter) opens the note in the review tab."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -19,9 +18,8 @@ from PySide6.QtWidgets import (
 )
 
 from masketeer_gui.ui.risk_jobs import LeakRow
-
-if TYPE_CHECKING:
-    from masketeer_gui.ui.main_window import MainWindow
+from masketeer_gui.ui.workspace import Workspace
+from masketeer_gui.vocabulary import counted
 
 HEADERS = ("Note", "Patient", "Leaks", "Found via")
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -30,9 +28,9 @@ ID_ROLE = Qt.ItemDataRole.UserRole + 1
 class LeakDialog(QDialog):
     """A table of affected notes; activating a row selects that note in the window."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.main = window
+    def __init__(self, ws: Workspace) -> None:
+        super().__init__(ws.widget)
+        self.ws = ws
         self.setWindowTitle("Partial leaks")
         self.resize(520, 420)
         self.summary = QLabel()
@@ -65,7 +63,8 @@ class LeakDialog(QDialog):
                 self.table.setItem(r, c, item)
         total = sum(row.leaks for row in rows)
         self.summary.setText(
-            f"{len(rows)} notes with {total} surviving name forms (a form of a name masked in the note, in "
+            f"{counted(len(rows), 'note')} with {counted(total, 'surviving name form')} "
+            "(a form of a name masked in the note, in "
             "another note of the patient, or on the name lists). Double-click a note to open it."
             if rows
             else "No partial leaks found."
@@ -77,6 +76,4 @@ class LeakDialog(QDialog):
 
     def open_item(self, item: QTableWidgetItem) -> None:
         note_id = item.data(ID_ROLE)
-        self.main.tabs.setCurrentIndex(0)
-        self.main.filter.setCurrentText("All notes")
-        self.main.select_note(int(note_id))
+        self.ws.noteRequested.emit(int(note_id))

@@ -1,161 +1,103 @@
-"""The main window: note list on the left, the note view on the right, statistics in a tab.
+"""The main window: note list on the left, the note view on the right, statistics and evaluation in tabs.
 
-It owns the project, the note model, the worker threads and the undo stack, and implements
-``ReviewTarget`` for the undo commands. Window-level signals (``projectOpened``, ``runFinished``,
-``jobFinished``, ``noteShown``) are what tests and the ``--screenshot`` mode wait for.
+It lays out the widgets, makes the ``Workspace`` (project, note in view, workers, undo) and the
+controllers, builds the actions from the one table in ``menus.py``, and answers the workspace's
+signals (a new project, a changed note, finished jobs). Nothing below imports this module: the
+controllers get the workspace. The workspace's signals (``projectOpened``, ``runFinished``,
+``jobFinished``, ``noteShown``…) are re-exposed here, for tests and the ``--screenshot`` mode.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QUndoStack
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QComboBox,
-    QHBoxLayout,
-    QHeaderView,
-    QLineEdit,
-    QMainWindow,
-    QMenu,
-    QSplitter,
-    QTableView,
-    QTabWidget,
-    QToolBar,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QSplitter, QTabWidget, QToolBar, QVBoxLayout, QWidget
 
-from masketeer_gui.ui.commands import StoreCommand
-from masketeer_gui.ui.errors import show_error, show_message
+from masketeer_gui.ui.actions import ActionTable
+from masketeer_gui.ui.errors import show_message
 from masketeer_gui.ui.evaluation.evaluator_view import EvaluatorView
 from masketeer_gui.ui.legend import Legend
-from masketeer_gui.ui.menus import build_menus
-from masketeer_gui.ui.note_list_model import (
-    COL_ID,
-    COL_RISK,
-    HEADERS,
-    QUEUE,
-    ROW_ROLE,
-    NoteFilterProxy,
-    NoteListModel,
-)
+from masketeer_gui.ui.menus import WindowParts, action_specs, build_menus, build_toolbar, context_menu
+from masketeer_gui.ui.note_list import NoteListPane
 from masketeer_gui.ui.note_view import NoteView
 from masketeer_gui.ui.progress import RunProgress
-from masketeer_gui.ui.project_api import NoteRow, ProjectApi, ReviewNote
+from masketeer_gui.ui.project_api import NoteRow, ProjectApi
 from masketeer_gui.ui.project_ctl import ProjectController
 from masketeer_gui.ui.review import ReviewController
 from masketeer_gui.ui.risk_ctl import RiskController
-from masketeer_gui.ui.risk_menus import build_risk_actions
 from masketeer_gui.ui.stats_view import StatsView
 from masketeer_gui.ui.surrogate_view import SurrogateToggle
-from masketeer_gui.ui.workers import Job, Progress, WorkerHost
+from masketeer_gui.ui.workers import Job, Progress
+from masketeer_gui.ui.workspace import Workspace
+from masketeer_gui.vocabulary import counted
 
 APP_TITLE = "Masketeer"
-SEARCH_DELAY_MS = 150
+REVIEW_TAB, STATS_TAB, EVAL_TAB = 0, 1, 2
 
 
 class MainWindow(QMainWindow):
-    """The review workspace."""
-
-    projectOpened = Signal(str)
-    runFinished = Signal(int)  # notes analyzed by a full run (also when cancelled)
-    jobFinished = Signal(str, bool)  # job label, succeeded
-    noteShown = Signal(int)  # note id now in the note view (-1: none)
-    riskAssessed = Signal(int)  # notes with a residual-risk assessment now (risk_ctl)
-    leaksChecked = Signal(int)  # notes with partial leaks found (-1: the check failed)
-
-    # actions, made by menus.build_menus
-    act_new: QAction
-    act_open: QAction
-    act_import: QAction
-    act_export: QAction
-    act_close: QAction
-    act_quit: QAction
-    act_undo: QAction
-    act_redo: QAction
-    act_find: QAction
-    act_run: QAction
-    act_run_full: QAction
-    act_cancel: QAction
-    act_next_note: QAction
-    act_prev_note: QAction
-    act_next_flagged: QAction
-    act_queue: QAction
-    act_next_span: QAction
-    act_prev_span: QAction
-    act_accept: QAction
-    act_reject: QAction
-    act_add: QAction
-    act_retype: QAction
-    act_whitelist: QAction
-    act_blacklist: QAction
-    act_reviewed: QAction
-    act_dictionary: QAction
-    act_side: QAction
-    act_review_tab: QAction
-    act_stats_tab: QAction
-    act_eval_tab: QAction
-    act_surrogates: QAction
-    act_leaks: QAction
-    recent_menu: QMenu
+    """The review workspace's window."""
 
     def __init__(self, settings: QSettings | None = None) -> None:
         super().__init__()
         self.settings = settings or QSettings()
-        self.project: ProjectApi | None = None
-        self.current: ReviewNote | None = None
-        self.last_error = ""
-        self.workers = WorkerHost("masketeer-runs", self)
-        self.previews = WorkerHost("masketeer-previews", self)
-        self.undo_stack = QUndoStack(self)
+        self.note_view = NoteView()
+        self.ws = Workspace(self.settings, self, self.note_view)
+        self.projectOpened = self.ws.projectOpened
+        self.runFinished = self.ws.runFinished
+        self.jobFinished = self.ws.jobFinished
+        self.noteShown = self.ws.noteShown
+        self.riskAssessed = self.ws.riskAssessed
+        self.leaksChecked = self.ws.leaksChecked
+        self.workers, self.previews, self.undo_stack = self.ws.workers, self.ws.previews, self.ws.undo_stack
         self._build_widgets()
-        self.projects = ProjectController(self)
-        self.review = ReviewController(self)
-        build_menus(self)
-        self.risk = RiskController(self)
-        self.surrogates = SurrogateToggle(self)
-        build_risk_actions(self)
-        self._connect_workers()
+        self.review = ReviewController(self.ws)
+        self.projects = ProjectController(self.ws, self.review)
+        self.recent_menu = self.projects.recent_menu
+        self.risk = RiskController(self.ws, self.notes, self.statusBar())
+        self.surrogates = SurrogateToggle(self.ws)
+        self.actions_ = ActionTable(self, action_specs(self._parts()))
+        for name, action in self.actions_.actions.items():
+            setattr(self, f"act_{name}", action)
+        build_menus(self, self.actions_, self.recent_menu)
+        build_toolbar(self.toolbar, self.actions_)
+        self._connect()
         self.setAcceptDrops(True)
         self.setWindowTitle(APP_TITLE)
-        self.projects.restore_layout()
-        self.projects.restore_toggles()
+        self.restore_layout()
+        self.act_side.setChecked(True)  # the default; then the saved choice (a change reaches the view)
+        self.act_side.setChecked(self.settings.value("window/sideBySide", True) in (True, "true"))
+        self.act_surrogates.setChecked(self.surrogates.restore())
+        self.update_actions()
+
+    # --- the workspace's state, for callers that know the window --------------------------------
+    @property
+    def project(self) -> ProjectApi | None:
+        return self.ws.project
+
+    @property
+    def current(self) -> Any:
+        return self.ws.current
+
+    @property
+    def last_error(self) -> str:
+        return self.ws.last_error
 
     # --- building ---------------------------------------------------------------------------
     def _build_widgets(self) -> None:
-        self.model = NoteListModel(parent=self)
-        self.proxy = NoteFilterProxy(self)
-        self.proxy.setSourceModel(self.model)
-        self.table = self._make_table()
-        self.search = QLineEdit(placeholderText="Search note or patient id (Ctrl+F)", clearButtonEnabled=True)
-        self.search.setObjectName("search")
-        self._search_timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)  # one filter per pause
-        self._search_timer.timeout.connect(lambda: self.proxy.set_search(self.search.text()))
-        self.search.textChanged.connect(self._search_timer.start)
-        self.filter = QComboBox()
-        self.filter.setObjectName("filter")
-        self.filter.addItems(NoteFilterProxy.FILTERS)
-        self.filter.currentTextChanged.connect(self.proxy.set_mode)
-        self.note_view = NoteView()
+        self.notes = NoteListPane()
+        self.model, self.proxy, self.table = self.notes.model, self.notes.proxy, self.notes.table
+        self.search, self.filter = self.notes.search, self.notes.filter
         self.legend = Legend()
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        filters = QHBoxLayout()
-        filters.addWidget(self.search, 1)
-        filters.addWidget(self.filter)
-        left_layout.addLayout(filters)
-        left_layout.addWidget(self.table, 1)
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(4, 0, 0, 0)
         right_layout.addWidget(self.note_view, 1)
         right_layout.addWidget(self.legend)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.notes)
         self.splitter.addWidget(right)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([600, 680])
@@ -163,71 +105,75 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.addTab(self.splitter, "Review")
         self.tabs.addTab(self.stats_view, "Statistics")
-        self.evaluation = EvaluatorView(self)
+        self.evaluation = EvaluatorView(self.ws, self.model)
         self.tabs.addTab(self.evaluation, "Evaluation")
-        self.tabs.currentChanged.connect(self._on_tab)
         self.setCentralWidget(self.tabs)
         self.toolbar = QToolBar("Main")
         self.toolbar.setObjectName("mainToolbar")
         self.addToolBar(self.toolbar)
         self.progress = RunProgress()
-        self.progress.cancel_button.clicked.connect(self.cancel_jobs)
         self.statusBar().addPermanentWidget(self.progress)
         # as tall as the progress widget from the start: showing it must not relayout (and
         # repaint) the whole window while the worker competes for the GIL
         self.statusBar().setMinimumHeight(self.progress.sizeHint().height() + 4)
 
-    def _make_table(self) -> QTableView:
-        table = QTableView()
-        table.setObjectName("noteTable")
-        table.setModel(self.proxy)
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        table.setSortingEnabled(True)
-        table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
-        table.setAlternatingRowColors(True)
-        table.setWordWrap(False)
-        table.verticalHeader().setVisible(False)
-        table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)
-        header = table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setMinimumSectionSize(24)
-        metrics = header.fontMetrics()
-        for column, title in enumerate(HEADERS):  # from the titles only: never scan 35k rows
-            header.resizeSection(column, metrics.horizontalAdvance(title) + 16)
-        header.resizeSection(COL_ID, metrics.horizontalAdvance("N00000000") + 12)
-        header.setStretchLastSection(True)
-        table.selectionModel().currentRowChanged.connect(self._on_current_row)
-        return table
+    def _parts(self) -> WindowParts:
+        return WindowParts(
+            ws=self.ws,
+            notes=self.notes,
+            review=self.review,
+            projects=self.projects,
+            risk=self.risk,
+            surrogates=self.surrogates,
+            show_tab=self.tabs.setCurrentIndex,
+            on_review_tab=lambda: self.tabs.currentIndex() == REVIEW_TAB,
+            close_window=self.close,
+            show_shortcuts=self.show_shortcuts,
+            find_note=self.find_note,
+            next_flagged=self.next_flagged,
+            queue=self.flagged_queue,
+        )
 
-    def _connect_workers(self) -> None:
-        self.workers.started.connect(self._on_job_started)
-        self.workers.progressed.connect(self._on_progress)
-        self.workers.rowsReady.connect(self._on_rows)
-        self.workers.succeeded.connect(self._on_job_succeeded)
-        self.workers.failed.connect(self._on_job_failed)
-        self.workers.busyChanged.connect(self._on_busy)
-        self.previews.succeeded.connect(self._on_stats)
-        self.previews.failed.connect(self._on_stats_failed)
+    def _connect(self) -> None:
+        ws = self.ws
+        ws.projectChanged.connect(self._on_project)
+        ws.noteChanged.connect(self.refresh)
+        ws.noteRequested.connect(self.show_requested_note)
+        ws.statusMessage.connect(lambda text, ms: self.statusBar().showMessage(text, ms))
+        ws.workers.started.connect(lambda job: self.progress.start(job.label))
+        ws.workers.progressed.connect(self._on_progress)
+        ws.workers.rowsReady.connect(lambda _job, rows: self.model.update_rows(rows))
+        ws.workers.succeeded.connect(self._on_job_succeeded)
+        ws.workers.failed.connect(self._on_job_failed)
+        ws.workers.busyChanged.connect(self._on_busy)
+        ws.previews.succeeded.connect(self._on_stats)
+        ws.previews.failed.connect(self._on_stats_failed)
+        ws.undo_group.indexChanged.connect(lambda _i: self.update_actions())
+        ws.undo_group.activeStackChanged.connect(lambda _s: self.update_actions())
+        self.notes.currentNoteChanged.connect(lambda note_id: self.show_note(note_id if note_id >= 0 else None))
+        self.progress.cancel_button.clicked.connect(ws.cancel_jobs)
+        self.tabs.currentChanged.connect(self._on_tab)
+        self.context_menu = context_menu(self.actions_, self)
+        self.note_view.original.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.note_view.original.customContextMenuRequested.connect(self._show_context_menu)
+
+    def update_actions(self) -> None:
+        self.actions_.update_enabled()
 
     # --- the project --------------------------------------------------------------------------
     def set_project(self, project: ProjectApi | None) -> None:
         """Show ``project`` (None: close the current one)."""
-        self.cancel_jobs()
-        self.undo_stack.clear()
-        if self.project is not None and self.project is not project:
-            self.project.close()
-        self.project = project
-        self.current = None
+        self.ws.set_project(project)
+
+    def _on_project(self, project: ProjectApi | None) -> None:
         self.note_view.set_note(None)
         self.model.reset_rows(project.note_rows() if project else [])
         self.setWindowTitle(f"{project.path.name} — {APP_TITLE}" if project else APP_TITLE)
-        self.review.update_enabled()
+        self.update_actions()
         if project is not None:
-            self.select_proxy_row(0)
+            self.notes.show_all()  # a new project starts on every note, whatever the last one was filtered by
+            self.notes.select_proxy_row(0)
             self.refresh_stats()
-            self.projectOpened.emit(str(project.path))
 
     def reload_rows(self) -> None:
         """Re-read the whole note list (after an import), keeping the current note."""
@@ -241,82 +187,52 @@ class MainWindow(QMainWindow):
 
     # --- navigation ---------------------------------------------------------------------------
     def current_row(self) -> NoteRow | None:
-        index = self.table.currentIndex()
-        row = index.data(ROW_ROLE) if index.isValid() else None
-        return row if isinstance(row, NoteRow) else None
+        return self.notes.current_row()
 
     def select_proxy_row(self, row: int) -> None:
-        if not 0 <= row < self.proxy.rowCount():
-            return
-        index = self.proxy.index(row, 0)
-        flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
-        self.table.selectionModel().setCurrentIndex(index, flags)
-        self.table.scrollTo(index)
+        self.notes.select_proxy_row(row)
 
     def select_note(self, note_id: int) -> bool:
-        source_row = self.model.row_of(note_id)
-        if source_row < 0:
-            return False
-        proxy_index = self.proxy.mapFromSource(self.model.index(source_row, 0))
-        if not proxy_index.isValid():
-            return False
-        self.select_proxy_row(proxy_index.row())
-        return True
+        return self.notes.select_note(note_id)
 
     def step_note(self, delta: int) -> None:
-        current = self.table.currentIndex()
-        row = current.row() + delta if current.isValid() else 0
-        self.select_proxy_row(max(0, min(row, self.proxy.rowCount() - 1)))
+        self.notes.step_note(delta)
+
+    def show_requested_note(self, note_id: int) -> None:
+        """Another window asked to show ``note_id``: the review tab, the note, whatever the filter."""
+        self.tabs.setCurrentIndex(REVIEW_TAB)
+        self.notes.select_note(note_id, show_all=True)
+        self.activateWindow()
 
     def flagged_queue(self) -> None:
-        """The clinicians' queue: open notes that are flagged or at risk, the riskiest (then most flagged) first."""
-        self.tabs.setCurrentIndex(0)
-        self.filter.setCurrentText(QUEUE)
-        self.table.sortByColumn(COL_RISK, Qt.SortOrder.DescendingOrder)
-        self.select_proxy_row(0)
+        self.tabs.setCurrentIndex(REVIEW_TAB)
+        self.notes.queue()
 
     def next_flagged(self) -> None:
-        """The next open note with flagged spans after the current one (wrapping)."""
-        count = self.proxy.rowCount()
-        start = self.table.currentIndex().row()
-        for step in range(1, count + 1):
-            row = (start + step) % count
-            note = self.proxy.index(row, 0).data(ROW_ROLE)
-            if self.proxy.in_queue(note):
-                self.select_proxy_row(row)
-                return
-        self.statusBar().showMessage("No open notes with flagged spans left in this list.", 5000)
+        if not self.notes.next_flagged():
+            self.statusBar().showMessage("No open notes with flagged spans left in this list.", 5000)
 
-    def _on_current_row(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        row = current.data(ROW_ROLE) if current.isValid() else None
-        self.show_note(row.id if isinstance(row, NoteRow) else None)
+    def find_note(self) -> None:
+        self.tabs.setCurrentIndex(REVIEW_TAB)
+        self.search.setFocus()
+        self.search.selectAll()
 
     def show_note(self, note_id: int | None, keep_offset: int | None = None) -> None:
         if self.project is None or note_id is None:
-            self.current = None
+            self.ws.current = None
             self.note_view.set_note(None)
         else:
             try:
-                self.current = self.project.note(note_id)
+                self.ws.current = self.project.note(note_id)
             except Exception as exc:
-                self.report_failure(exc)
+                self.ws.report_failure(exc)
                 return
-            self.note_view.set_note(self.current, keep_offset)
-        self.review.update_enabled()
-        self.noteShown.emit(note_id if note_id is not None else -1)
-
-    # --- ReviewTarget -------------------------------------------------------------------------
-    def perform(self, command: StoreCommand) -> bool:
-        """Do ``command`` now; push it on the undo stack only if the store accepted it."""
-        try:
-            command.apply()
-        except Exception as exc:
-            self.report_failure(exc)
-            return False
-        self.undo_stack.push(command)
-        return True
+            self.note_view.set_note(self.ws.current, keep_offset)
+        self.update_actions()
+        self.ws.noteShown.emit(note_id if note_id is not None else -1)
 
     def refresh(self, note_id: int) -> None:
+        """A command changed ``note_id``: re-read its row, and the note if it is in view."""
         if self.project is None:
             return
         self.model.update_rows(self.project.note_rows([note_id]))
@@ -324,73 +240,60 @@ class MainWindow(QMainWindow):
             span = self.note_view.current_span()
             self.show_note(note_id, span.start if span else None)
 
-    def rerun(self, note_ids: Sequence[int], focus: int | None = None) -> None:
-        if self.project is None or not note_ids:
-            return
-        project, ids = self.project, list(note_ids)
-        label = "Re-running" if len(ids) > 1 else "Re-running note"
-        self.workers.submit(Job(label, lambda p, c: project.run(ids, p, c), ids=ids, focus=focus))
-
-    def report_failure(self, exc: BaseException, doing: str = "") -> None:
-        self.last_error = str(exc)
-        show_error(self, exc, doing)
+    def _show_context_menu(self, pos: QPoint) -> None:
+        """Right click: the span under the mouse becomes current (a text selection is kept), then the menu."""
+        view = self.note_view.original
+        if not view.textCursor().hasSelection():
+            view.setTextCursor(view.cursorForPosition(pos))
+        self.context_menu.popup(view.viewport().mapToGlobal(pos))
 
     # --- jobs -----------------------------------------------------------------------------------
     def run_all(self, full: bool = False) -> None:
-        """Analyze the notes without a current result (``full``: every note) on the worker thread."""
-        if self.project is None:
-            return
-        project = self.project
-        self.workers.submit(Job("Running", lambda p, c: project.run(None, p, c, full=full), corpus=True))
+        self.ws.run_all(full)
 
     def cancel_jobs(self) -> None:
-        self.workers.cancel_all()
-        self.previews.cancel_all()
-
-    def _on_job_started(self, job: Job) -> None:
-        self.progress.start(job.label)
+        self.ws.cancel_jobs()
 
     def _on_progress(self, _job: Job, progress: Progress) -> None:
         self.progress.update_progress(progress)
 
-    def _on_rows(self, _job: Job, rows: list[NoteRow]) -> None:
-        self.model.update_rows(rows)
-
     def _on_job_succeeded(self, job: Job, result: Any) -> None:
         if job.meta.get("corpus"):
             done = int(result or 0)
-            message = f"Run finished: {done:,} notes analyzed." if done else "Every note is up to date."
+            if job.is_cancelled():
+                message = f"Run cancelled: {counted(done, 'note')} analyzed; the others keep their last result."
+            elif done:
+                message = f"Run finished: {counted(done, 'note')} analyzed."
+            else:
+                message = "Every note is up to date."
             self.statusBar().showMessage(message, 8000)
             self.refresh_stats()
             self._reload_current()
-            self.runFinished.emit(done)
+            self.ws.runFinished.emit(done)
         elif job.meta.get("reload"):
             self.reload_rows()
             self.statusBar().showMessage(f"Imported: {result}", 8000)
+            if job.meta.get("run"):
+                self.ws.run_all()
         elif "export" in job.meta:
-            self.statusBar().showMessage(f"Exported {result} notes to {job.meta['export']}.", 8000)
+            self.statusBar().showMessage(f"Exported {counted(int(result), 'note')} to {job.meta['export']}.", 8000)
         elif "ids" in job.meta:
             self.model.update_rows(self.project.note_rows(job.meta["ids"]) if self.project else [])
             if self.current is not None and self.current.id in job.meta["ids"]:
                 self._reload_current(job.meta.get("focus"))
-        self.jobFinished.emit(job.label, True)
+        self.ws.jobFinished.emit(job.label, True)
 
     def _on_job_failed(self, job: Job, message: str, environment: bool) -> None:
-        self.last_error = message
-        show_message(
-            self,
-            f"{job.label} failed",
-            message if environment else f"A bug stopped this job.\n\n{message}",
-            bug=not environment,
-        )
+        self.ws.last_error = message
+        show_message(self, f"{job.label} failed", message, bug=not environment)
         if job.meta.get("corpus"):
-            self.runFinished.emit(0)
-        self.jobFinished.emit(job.label, False)
+            self.ws.runFinished.emit(0)
+        self.ws.jobFinished.emit(job.label, False)
 
     def _on_busy(self, busy: bool) -> None:
         if not busy:
             self.progress.finish()
-        self.review.update_enabled()
+        self.update_actions()
 
     def _reload_current(self, focus: int | None = None) -> None:
         if self.current is not None:
@@ -412,11 +315,21 @@ class MainWindow(QMainWindow):
         if job.meta.get("stats") and self.project is not None:
             self.stats_view.show_stats(result)
 
-    def _on_tab(self, _index: int) -> None:
+    def _on_tab(self, index: int) -> None:
+        """Each tab has its own undo history and toolbar: the review decisions only on the Review tab."""
+        on_eval = self.tabs.currentWidget() is self.evaluation
+        self.ws.undo_group.setActiveStack(self.evaluation.undo_stack if on_eval else self.ws.undo_stack)
         if self.tabs.currentWidget() is self.stats_view and self.stats_view.stale:
             self.refresh_stats()
+        self.update_actions()
 
-    # --- drag and drop, closing ------------------------------------------------------------
+    def show_shortcuts(self) -> None:
+        box = QMessageBox(
+            QMessageBox.Icon.Information, "Keyboard shortcuts", self.actions_.shortcuts_html(), parent=self
+        )
+        box.open()
+
+    # --- drag and drop, layout, closing ------------------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if self.projects.accepts_drop(event.mimeData()):
             event.acceptProposedAction()
@@ -425,16 +338,38 @@ class MainWindow(QMainWindow):
         if self.projects.drop(event.mimeData()):
             event.acceptProposedAction()
 
+    def save_layout(self) -> None:
+        s = self.settings
+        s.setValue("window/geometry", self.saveGeometry())
+        s.setValue("window/state", self.saveState())
+        s.setValue("window/splitter", self.splitter.saveState())
+        s.setValue("window/noteSplitter", self.note_view.splitter.saveState())
+        s.setValue("window/header", self.table.horizontalHeader().saveState())
+        s.setValue("window/sideBySide", self.act_side.isChecked())
+
+    def restore_layout(self) -> None:
+        s = self.settings
+        if s.value("window/geometry") is None:
+            self.resize(1280, 800)
+            return
+        self.restoreGeometry(s.value("window/geometry"))
+        self.restoreState(s.value("window/state"))
+        self.splitter.restoreState(s.value("window/splitter"))
+        self.note_view.splitter.restoreState(s.value("window/noteSplitter"))
+        self.table.horizontalHeader().restoreState(s.value("window/header"))
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        self.projects.save_layout()
+        self.save_layout()
         self.shutdown()
         super().closeEvent(event)
 
     def shutdown(self) -> None:
         """Stop the worker threads and close the project (also for tests and --screenshot)."""
-        self.workers.shutdown()
-        self.previews.shutdown()
+        self.ws.shutdown()
         self.risk.host.shutdown()
-        if self.project is not None:
-            self.project.close()
-            self.project = None
+        if self.ws.project is not None:
+            self.ws.project.close()
+            self.ws.project = None
+
+    act_side: QAction
+    act_surrogates: QAction

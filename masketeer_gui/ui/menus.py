@@ -1,207 +1,364 @@
-"""Menus, toolbar and shortcuts of the main window: one table of actions, one place to read them."""
+"""Every action of the main window in one table, and the menus, toolbar and context menu made from it.
+
+A row names the action, its keys and tip, the handler and when it is enabled, and where it shows
+(menu, toolbar, the note's context menu). F1 help lists the same rows. Adding a review action is
+one row here and its handler.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import Any
 
-from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar, QWidget
 
-from masketeer_gui.ui.actions import make_action
+from masketeer_gui.ui.actions import ActionSpec, ActionTable
+from masketeer_gui.ui.note_list import NoteListPane
+from masketeer_gui.ui.project_ctl import ProjectController
+from masketeer_gui.ui.review import ReviewController
+from masketeer_gui.ui.risk_ctl import RiskController
+from masketeer_gui.ui.surrogate_view import SurrogateToggle
+from masketeer_gui.ui.workspace import Workspace
 
-if TYPE_CHECKING:
-    from masketeer_gui.ui.main_window import MainWindow
-
-# (attribute, menu, text, keys, tip) — the slot is looked up by ``_slots``.
-REVIEW_KEYS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
-    ("next_note", "&Next note", ("J", "Down"), "Show the next note in the list"),
-    ("prev_note", "&Previous note", ("K", "Up"), "Show the previous note in the list"),
-    ("next_flagged", "Next &flagged note", ("N", "Space"), "Next open note with spans that need review"),
-    ("queue", "Flagged &queue", ("Q",), "Show only open flagged notes, the most flagged first"),
-    ("next_span", "Next &span", ("S",), "Select the next span in this note"),
-    ("prev_span", "Previous s&pan", ("Shift+S",), "Select the previous span in this note"),
-    ("accept", "&Accept span", ("A",), "The selected span is right (press again to take it back)"),
-    ("reject", "&Reject span", ("R", "Del"), "The selected span is no PHI: unmask it (false positive)"),
-    ("add", "&Mask selection as…", ("M", "Ins"), "Mask the selected words, a missed name (false negative)"),
-    ("retype", "Change &type…", ("T",), "Give the selected span another entity type"),
-    ("whitelist", "&Whitelist word…", ("W",), "Never mask this word (in this note, patient or corpus)"),
-    ("blacklist", "&Blacklist word…", ("B",), "Always mask this word with a type"),
-    ("reviewed", "Mark note reviewe&d", ("D",), "Mark this note reviewed (or open again)"),
-)
+PROJECT, EDIT, REVIEW, LISTS, VIEW, HELP = "&Project", "&Edit", "&Review", "&Lists", "&View", "&Help"
+MENUS = (PROJECT, EDIT, REVIEW, LISTS, VIEW, HELP)
 
 
-SHORT = {
-    "accept": "Accept",
-    "reject": "Reject",
-    "add": "Mask…",
-    "retype": "Type…",
-    "whitelist": "Whitelist…",
-    "blacklist": "Blacklist…",
-    "reviewed": "Reviewed",
-    "next_flagged": "Next flagged",
-}
+@dataclass(frozen=True)
+class WindowParts:
+    """What the action handlers call: the workspace, its controllers, and a few window-level moves."""
+
+    ws: Workspace
+    notes: NoteListPane
+    review: ReviewController
+    projects: ProjectController
+    risk: RiskController
+    surrogates: SurrogateToggle
+    show_tab: Callable[[int], None]  # 0 review, 1 statistics, 2 evaluation
+    on_review_tab: Callable[[], bool]
+    close_window: Callable[[], object]
+    show_shortcuts: Callable[[], None]
+    find_note: Callable[[], None]
+    next_flagged: Callable[[], None]
+    queue: Callable[[], None]
 
 
-def _slots(w: MainWindow) -> dict[str, object]:
-    r = w.review
-    return {
-        "next_note": lambda: w.step_note(+1),
-        "prev_note": lambda: w.step_note(-1),
-        "next_flagged": w.next_flagged,
-        "queue": w.flagged_queue,
-        "next_span": lambda: w.note_view.step(+1),
-        "prev_span": lambda: w.note_view.step(-1),
-        "accept": r.accept,
-        "reject": r.reject,
-        "add": r.add_missed,
-        "retype": r.change_type,
-        "whitelist": r.whitelist,
-        "blacklist": r.blacklist,
-        "reviewed": r.toggle_reviewed,
-    }
+def action_specs(p: WindowParts) -> list[ActionSpec]:
+    """The table. Review actions work on the note in view, on the Review tab only."""
+    ws, r = p.ws, p.review
+
+    def has_project() -> bool:
+        return ws.project is not None
+
+    def reviewing() -> bool:
+        return ws.current is not None and p.on_review_tab()
+
+    def step_span(delta: int) -> Callable[[], None]:
+        return lambda: ws.note_view.step(delta)
+
+    def review(
+        name: str, text: str, handler: Callable[[], None], keys: tuple[str, ...], tip: str, **kw: Any
+    ) -> ActionSpec:
+        return ActionSpec(name, text, handler, keys, tip, REVIEW, enabled_when=reviewing, **kw)
+
+    return [
+        # Project
+        ActionSpec(
+            "new", "&New project…", p.projects.new_project, ("Ctrl+N",), "Create an empty project file", PROJECT
+        ),
+        ActionSpec(
+            "open",
+            "&Open project…",
+            p.projects.open_dialog,
+            ("Ctrl+O",),
+            "Open a project file",
+            PROJECT,
+            short="Open…",
+            toolbar=True,
+            separator_after=True,
+        ),
+        ActionSpec(
+            "import",
+            "&Import notes…",
+            p.projects.import_dialog,
+            ("Ctrl+I",),
+            "Add notes from a .jsonl or .csv file or a folder of .txt files (or drop them here)",
+            PROJECT,
+            short="Import…",
+            toolbar=True,
+            enabled_when=has_project,
+        ),
+        ActionSpec(
+            "export",
+            "&Export de-identified notes…",
+            p.projects.export_dialog,
+            ("Ctrl+E",),
+            "",
+            PROJECT,
+            enabled_when=has_project,
+            separator_after=True,
+        ),
+        ActionSpec(
+            "close", "&Close project", lambda: ws.set_project(None), ("Ctrl+W",), "", PROJECT, enabled_when=has_project
+        ),
+        ActionSpec("quit", "&Quit", p.close_window, ("Ctrl+Q",), "", PROJECT),
+        # Edit
+        ActionSpec(
+            "undo",
+            "&Undo",
+            lambda: ws.undo_group.undo(),
+            ("Ctrl+Z",),
+            "Undo the last change on this tab",
+            EDIT,
+            short="Undo",
+            toolbar=True,
+            enabled_when=ws.undo_group.canUndo,
+        ),
+        ActionSpec(
+            "redo",
+            "&Redo",
+            lambda: ws.undo_group.redo(),
+            ("Ctrl+Shift+Z", "Ctrl+Y"),
+            "Redo the last change undone on this tab",
+            EDIT,
+            short="Redo",
+            toolbar=True,
+            enabled_when=ws.undo_group.canRedo,
+            separator_after=True,
+        ),
+        ActionSpec("find", "&Find note…", p.find_note, ("Ctrl+F",), "Search the note list", EDIT),
+        # Review: runs
+        ActionSpec(
+            "run",
+            "&Run",
+            lambda: ws.run_all(False),
+            ("Ctrl+R",),
+            "Analyze the notes that are new or affected by changes",
+            REVIEW,
+            short="Run",
+            toolbar=True,
+            enabled_when=has_project,
+        ),
+        ActionSpec(
+            "run_full",
+            "Re-run &all notes",
+            lambda: ws.run_all(True),
+            ("Ctrl+Shift+R",),
+            "Analyze every note of the project again",
+            REVIEW,
+            enabled_when=has_project,
+        ),
+        ActionSpec(
+            "cancel", "&Cancel run", ws.cancel_jobs, ("Ctrl+.",), "Stop the running job", REVIEW, separator_after=True
+        ),
+        # Review: moving
+        ActionSpec(
+            "next_note",
+            "&Next note",
+            lambda: p.notes.step_note(+1),
+            ("J", "Down"),
+            "Show the next note in the list",
+            REVIEW,
+        ),
+        ActionSpec(
+            "prev_note",
+            "&Previous note",
+            lambda: p.notes.step_note(-1),
+            ("K", "Up"),
+            "Show the previous note in the list",
+            REVIEW,
+        ),
+        ActionSpec(
+            "next_flagged",
+            "Next &flagged note",
+            p.next_flagged,
+            ("N", "Space"),
+            "Next open note with spans that need review",
+            REVIEW,
+            short="Next flagged",
+            toolbar=True,
+        ),
+        ActionSpec(
+            "queue", "Flagged &queue", p.queue, ("Q",), "Show only open flagged notes, the most flagged first", REVIEW
+        ),
+        ActionSpec("next_span", "Next &span", step_span(+1), ("S",), "Select the next span in this note", REVIEW),
+        ActionSpec(
+            "prev_span",
+            "Previous s&pan",
+            step_span(-1),
+            ("Shift+S",),
+            "Select the previous span in this note",
+            REVIEW,
+            separator_after=True,
+        ),
+        # Review: decisions
+        review(
+            "accept",
+            "&Accept span",
+            r.accept,
+            ("A",),
+            "The selected span is right (press again to take it back)",
+            short="Accept",
+            toolbar=True,
+            context=True,
+        ),
+        review(
+            "reject",
+            "&Reject span",
+            r.reject,
+            ("R", "Del"),
+            "The selected span is no PHI: unmask it (false positive)",
+            short="Reject",
+            toolbar=True,
+            context=True,
+        ),
+        review(
+            "add",
+            "&Mask selection as…",
+            r.add_missed,
+            ("M", "Ins"),
+            "Mask the selected words, a missed name (false negative)",
+            short="Mask…",
+            toolbar=True,
+            context=True,
+        ),
+        review(
+            "retype",
+            "Change &type…",
+            r.change_type,
+            ("T",),
+            "Give the selected span another entity type",
+            short="Type…",
+            toolbar=True,
+            context=True,
+            separator_after=True,
+        ),
+        review(
+            "whitelist",
+            "&Whitelist word…",
+            r.whitelist,
+            ("W",),
+            "Never mask this word (in this note, patient or corpus)",
+            short="Whitelist…",
+            toolbar=True,
+            context=True,
+        ),
+        review(
+            "blacklist",
+            "&Blacklist word…",
+            r.blacklist,
+            ("B",),
+            "Always mask this word with a type",
+            short="Blacklist…",
+            toolbar=True,
+            context=True,
+            separator_after=True,
+        ),
+        review(
+            "reviewed",
+            "Mark note reviewe&d",
+            r.toggle_reviewed,
+            ("D",),
+            "Mark this note reviewed (or open again)",
+            short="Reviewed",
+            toolbar=True,
+            context=True,
+            separator_after=True,
+        ),
+        review(
+            "second_opinion",
+            "Needs a second &opinion",
+            r.toggle_second_opinion,
+            ("O",),
+            "Ask a colleague to look at this note too (again: open)",
+            short="2nd opinion",
+            context=True,
+            separator_after=True,
+        ),
+        ActionSpec(
+            "leaks",
+            "Check for partial &leaks…",
+            p.risk.check_leaks,
+            ("Ctrl+Shift+L",),
+            "Find notes where a form of a masked or listed name survived",
+            REVIEW,
+            enabled_when=has_project,
+        ),
+        # Lists
+        ActionSpec(
+            "dictionary",
+            "&Dictionary editor…",
+            p.projects.open_dictionary,
+            ("Ctrl+L",),
+            "Browse and edit the whitelist, blacklist and name lists",
+            LISTS,
+            enabled_when=has_project,
+        ),
+        # View
+        ActionSpec(
+            "side",
+            "&Pseudonymized text beside the original",
+            ws.note_view.set_side_by_side,
+            ("F6",),
+            "",
+            VIEW,
+            short="Side by side",
+            toolbar=True,
+            checkable=True,
+        ),
+        ActionSpec(
+            "surrogates",
+            "Realistic &surrogates instead of tags",
+            p.surrogates.set_on,
+            ("F7",),
+            "Show realistic, consistent surrogates in the pseudonymized pane (as deidentify --mode surrogates)",
+            VIEW,
+            short="Surrogates",
+            toolbar=True,
+            checkable=True,
+        ),
+        ActionSpec("review_tab", "&Review", lambda: p.show_tab(0), ("Ctrl+1",), "", VIEW),
+        ActionSpec("stats_tab", "&Statistics", lambda: p.show_tab(1), ("Ctrl+2",), "", VIEW),
+        ActionSpec("eval_tab", "E&valuation", lambda: p.show_tab(2), ("Ctrl+3",), "", VIEW),
+        # Help
+        ActionSpec("shortcuts", "&Keyboard shortcuts", p.show_shortcuts, ("F1",), "", HELP),
+    ]
 
 
-def build_menus(w: MainWindow) -> None:
-    """Create every action (as ``w.act_<name>``), the menu bar and the toolbar."""
-    _project_menu(w)
-    _edit_menu(w)
-    review = w.menuBar().addMenu("&Review")
-    w.act_run = make_action(
-        w,
-        "&Run",
-        lambda: w.run_all(False),
-        ("Ctrl+R",),
-        "Analyze the notes that are new or affected by changes",
-    )
-    w.act_run_full = make_action(
-        w,
-        "Re-run &all notes",
-        lambda: w.run_all(True),
-        ("Ctrl+Shift+R",),
-        "Analyze every note of the project again",
-    )
-    w.act_cancel = make_action(w, "&Cancel run", w.cancel_jobs, ("Ctrl+.",), "Stop the running job")
-    review.addActions([w.act_run, w.act_run_full, w.act_cancel])
-    review.addSeparator()
-    slots = _slots(w)
-    for name, text, keys, tip in REVIEW_KEYS:
-        action = make_action(w, text, slots[name], keys, tip, name=f"act_{name}")  # type: ignore[arg-type]
-        action.setIconText(SHORT.get(name, action.iconText()))
-        setattr(w, f"act_{name}", action)
-        review.addAction(action)
-        if name in ("prev_span", "retype", "blacklist"):
-            review.addSeparator()
-    _lists_and_view(w)
-    _toolbar(w)
+def build_menus(window: QMainWindow, table: ActionTable, recent_menu: QMenu) -> None:
+    """The menu bar from the table, with the recent-projects submenu after Open and the list actions in Lists."""
+    for title in MENUS:
+        menu = window.menuBar().addMenu(title)
+        for action in table.in_menu(title):
+            if action is None:
+                menu.addSeparator()
+                continue
+            menu.addAction(action)
+            if action is table["open"]:
+                menu.addMenu(recent_menu)
+        if title == LISTS:
+            menu.addActions([table["whitelist"], table["blacklist"]])
 
 
-def _project_menu(w: MainWindow) -> None:
-    p = w.projects
-    menu = w.menuBar().addMenu("&Project")
-    w.act_new = make_action(w, "&New project…", p.new_project, ("Ctrl+N",), "Create an empty project file")
-    w.act_open = make_action(w, "&Open project…", p.open_dialog, ("Ctrl+O",), "Open a project file")
-    w.act_open.setIconText("Open…")
-    w.recent_menu = menu.addMenu("Open &recent")
-    w.recent_menu.aboutToShow.connect(p.fill_recent_menu)
-    w.act_import = make_action(
-        w,
-        "&Import notes…",
-        p.import_dialog,
-        ("Ctrl+I",),
-        "Add notes from a .jsonl or .csv file or a folder of .txt files (or drop them here)",
-    )
-    w.act_export = make_action(w, "&Export de-identified notes…", p.export_dialog, ("Ctrl+E",))
-    w.act_close = make_action(w, "&Close project", lambda: w.set_project(None), ("Ctrl+W",))
-    w.act_quit = make_action(w, "&Quit", w.close, ("Ctrl+Q",))
-    menu.addActions([w.act_new, w.act_open])
-    menu.addMenu(w.recent_menu)
-    menu.addSeparator()
-    menu.addActions([w.act_import, w.act_export])
-    menu.addSeparator()
-    menu.addActions([w.act_close, w.act_quit])
+def build_toolbar(bar: QToolBar, table: ActionTable) -> None:
+    """The table's toolbar actions in its order, a separator between menus."""
+    last = ""
+    for spec in table.specs:
+        if spec.toolbar:
+            if last and spec.menu != last:
+                bar.addSeparator()
+            bar.addAction(table[spec.name])
+            last = spec.menu
 
 
-def _edit_menu(w: MainWindow) -> None:
-    menu = w.menuBar().addMenu("&Edit")
-    w.act_undo = w.undo_stack.createUndoAction(w, "&Undo")
-    w.act_undo.setShortcuts([QKeySequence("Ctrl+Z")])
-    w.act_redo = w.undo_stack.createRedoAction(w, "&Redo")
-    w.act_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
-    for action, keys in ((w.act_undo, "Ctrl+Z"), (w.act_redo, "Ctrl+Shift+Z")):
-        action.setToolTip(f"{action.text().replace('&', '')} the last review change ({keys})")
-        w.addAction(action)
-    w.act_find = make_action(w, "&Find note…", _focus_search(w), ("Ctrl+F",), "Search the note list")
-    menu.addActions([w.act_undo, w.act_redo])
-    menu.addSeparator()
-    menu.addAction(w.act_find)
-
-
-def _focus_search(w: MainWindow) -> Callable[[], None]:
-    def focus() -> None:
-        w.tabs.setCurrentIndex(0)
-        w.search.setFocus()
-        w.search.selectAll()
-
-    return focus
-
-
-def _lists_and_view(w: MainWindow) -> None:
-    lists = w.menuBar().addMenu("&Lists")
-    w.act_dictionary = make_action(
-        w,
-        "&Dictionary editor…",
-        w.projects.open_dictionary,
-        ("Ctrl+L",),
-        "Browse and edit the whitelist, blacklist and name lists",
-    )
-    lists.addAction(w.act_dictionary)
-    lists.addActions([w.act_whitelist, w.act_blacklist])
-    view = w.menuBar().addMenu("&View")
-    w.act_side = make_action(
-        w, "&Pseudonymized text beside the original", w.note_view.set_side_by_side, ("F6",), checkable=True
-    )
-    w.act_side.setChecked(True)
-    w.act_review_tab = make_action(w, "&Review", lambda: w.tabs.setCurrentIndex(0), ("Ctrl+1",))
-    w.act_stats_tab = make_action(w, "&Statistics", lambda: w.tabs.setCurrentIndex(1), ("Ctrl+2",))
-    w.act_eval_tab = make_action(w, "E&valuation", lambda: w.tabs.setCurrentWidget(w.evaluation), ("Ctrl+3",))
-    view.addActions([w.act_side, w.act_review_tab, w.act_stats_tab, w.act_eval_tab])
-    help_menu = w.menuBar().addMenu("&Help")
-    help_menu.addAction(make_action(w, "&Keyboard shortcuts", w.projects.show_shortcuts, ("F1",)))
-
-
-def _toolbar(w: MainWindow) -> None:
-    bar = w.toolbar
-    for action, short in (
-        (w.act_import, "Import…"),
-        (w.act_run, "Run"),
-        (w.act_undo, "Undo"),
-        (w.act_redo, "Redo"),
-        (w.act_side, "Side by side"),
-    ):
-        action.setIconText(short)
-    bar.addActions([w.act_open, w.act_import, w.act_run])
-    bar.addSeparator()
-    bar.addActions(
-        [
-            w.act_accept,
-            w.act_reject,
-            w.act_add,
-            w.act_retype,
-            w.act_whitelist,
-            w.act_blacklist,
-            w.act_reviewed,
-            w.act_next_flagged,
-        ]
-    )
-    bar.addSeparator()
-    bar.addActions([w.act_undo, w.act_redo, w.act_side])
-
-
-def shortcuts_html(w: MainWindow) -> str:
-    """A table of every action with shortcuts, for the Help dialog."""
-    rows = []
-    for action in w.actions():
-        keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts())
-        if keys:
-            rows.append(f"<tr><td>{action.text().replace('&', '')}</td><td><b>{keys}</b></td></tr>")
-    return "<table cellspacing=4>" + "".join(rows) + "</table>"
+def context_menu(table: ActionTable, parent: QWidget | None = None) -> QMenu:
+    """The note's right-click menu: the review decisions of the table, in its order."""
+    menu = QMenu(parent)
+    menu.setObjectName("noteContextMenu")
+    for spec in table.specs:
+        if spec.context:
+            menu.addAction(table[spec.name])
+            if spec.separator_after:
+                menu.addSeparator()
+    return menu

@@ -186,14 +186,20 @@ def _blocks(sorted_rows: list[int]) -> list[tuple[int, int]]:
     return blocks
 
 
+ALL_NOTES = "All notes"
 QUEUE = "Review queue (open, flagged or at risk)"
 _MODES: dict[str, Callable[[NoteRow], bool]] = {
-    "All notes": lambda r: True,
+    ALL_NOTES: lambda r: True,
     "Flagged": lambda r: r.flagged > 0,
     "Open": lambda r: r.review is ReviewStatus.OPEN,
     "Open & flagged": lambda r: r.flagged > 0 and r.review is ReviewStatus.OPEN,
     QUEUE: lambda r: r.review is ReviewStatus.OPEN and r.flagged > 0,  # or at risk: see NoteFilterProxy
     "Reviewed": lambda r: r.review is ReviewStatus.REVIEWED,
+    **{  # every further status of the vocabulary gets its filter
+        status.value.capitalize(): (lambda r, s=status: r.review is s)  # type: ignore[misc]
+        for status in ReviewStatus
+        if status not in (ReviewStatus.OPEN, ReviewStatus.REVIEWED)
+    },
     "With spans": lambda r: r.spans > 0,
     "Without spans": lambda r: r.analyzed and r.spans == 0,
 }

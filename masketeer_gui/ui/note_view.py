@@ -17,6 +17,7 @@ from masketeer_gui.engine.span import ENTITY_NAMES, Span
 from masketeer_gui.ui.colours import entity_colour, entity_text_colour
 from masketeer_gui.ui.project_api import ReviewNote
 from masketeer_gui.ui.span_text import Placed, SpanTextEdit
+from masketeer_gui.vocabulary import counted
 
 # the replacement of each span of a note (surrogates instead of the stored tags), or None: tags
 Replacements = Callable[[ReviewNote], Sequence[str]]
@@ -118,7 +119,7 @@ class NoteView(QWidget):
     @staticmethod
     def _header_text(detail: ReviewNote) -> str:
         patient = f" · patient {detail.patient_id}" if detail.patient_id else ""
-        spans = f"{len(detail.spans)} spans" if detail.analyzed else "not analyzed yet"
+        spans = counted(len(detail.spans), "span") if detail.analyzed else "not analyzed yet"
         size = f"{len(detail.text)} characters"
         return f"Note {detail.external_id}{patient} · {size} · {spans} · {detail.review.value}"
 

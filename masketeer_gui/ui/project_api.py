@@ -9,14 +9,17 @@ store's ``ProjectEnvironmentError`` (shown in plain words); anything else is a b
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
 from masketeer_gui.engine.lists import CorrectionAction
 from masketeer_gui.engine.span import Entity, Span
+from masketeer_gui.store import Project
+from masketeer_gui.store.analyzers import EngineParts
 from masketeer_gui.store.rows import (
     CorrectionRow,
+    NoteDetail,
     NoteRow,
     PendingChange,
     Preview,
@@ -32,6 +35,8 @@ __all__ = [
     "ENTITY_ORDER",
     "CancelCheck",
     "CorrectionRow",
+    "EngineParts",
+    "ImportLayout",
     "NoteRow",
     "PendingChange",
     "Preview",
@@ -51,22 +56,58 @@ ENTITY_ORDER: tuple[Entity, ...] = tuple(Entity)
 
 @dataclass(frozen=True, slots=True)
 class ReviewNote:
-    """A note as the reviewer sees it: text, current spans with their tags, and the decisions so far."""
+    """A note as the reviewer sees it: the store's one note shape (``NoteDetail``, whose span rows carry the
+    engine's ``Span``) with the tag of each span and the spans a reviewer accepted."""
 
-    id: int
-    external_id: str
-    patient_id: str
-    text: str
-    spans: tuple[Span, ...]
+    note: NoteDetail
     pseudonyms: tuple[str, ...]  # one tag per span
-    review: ReviewStatus = ReviewStatus.OPEN
     accepted: frozenset[tuple[int, int]] = frozenset()
-    corrections: tuple[CorrectionRow, ...] = ()
-    analyzed: bool = False
+    spans: tuple[Span, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "spans", tuple(row.span for row in self.note.spans))
+
+    @property
+    def id(self) -> int:
+        return self.note.id
+
+    @property
+    def external_id(self) -> str:
+        return self.note.external_id
+
+    @property
+    def patient_id(self) -> str:
+        return self.note.patient_id or ""
+
+    @property
+    def text(self) -> str:
+        return self.note.text
+
+    @property
+    def review(self) -> ReviewStatus:
+        return self.note.review
+
+    @property
+    def corrections(self) -> tuple[CorrectionRow, ...]:
+        return self.note.corrections
+
+    @property
+    def analyzed(self) -> bool:
+        return self.note.analyzed
 
     def span_at(self, offset: int) -> Span | None:
         """The span covering ``offset``, if any."""
         return next((s for s in self.spans if s.start <= offset < s.end), None)
+
+
+@dataclass(frozen=True, slots=True)
+class ImportLayout:
+    """Which columns of a corpus file hold the note id, text and patient id, and the CSV delimiter (None: guess)."""
+
+    id_col: str = "id"
+    text_col: str = "text"
+    patient_col: str = "patient_id"
+    delimiter: str | None = None
 
 
 # notes done, notes in total, rows just finished (may be empty); called on the worker thread
@@ -94,7 +135,9 @@ class ProjectApi(Protocol):
         cancelled: CancelCheck,
         full: bool = False,
     ) -> int: ...
-    def import_corpus(self, source: Path, progress: ProgressCallback, cancelled: CancelCheck) -> str: ...
+    def import_corpus(
+        self, source: Path, progress: ProgressCallback, cancelled: CancelCheck, layout: ImportLayout | None = None
+    ) -> str: ...
     def export(self, target: Path, mode: str = "tags") -> int: ...
     def set_review(self, note_id: int, status: ReviewStatus) -> None: ...
     def set_accepted(self, note_id: int, span: Span, accepted: bool) -> None: ...
@@ -113,4 +156,14 @@ class ProjectApi(Protocol):
     def find_note(self, external_id: str) -> int | None: ...
     def external_id(self, note_id: int) -> str: ...
     def stats(self) -> ProjectStats: ...
+    def engine_parts(self) -> EngineParts | None:
+        """The key, name lists, lexicon and name index surrogates, risk and the leak check build on
+        (None when the project has no real engine behind it: then tags are shown and risk is skipped)."""
+        ...
+
+    def evaluation_store(self) -> Project | None:
+        """The store the evaluation tab samples, marks and reports from (``evaluation.workspace`` and
+        ``project_io`` take it); None for a project without one."""
+        ...
+
     def close(self) -> None: ...

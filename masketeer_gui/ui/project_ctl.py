@@ -1,19 +1,19 @@
-"""Project files: new, open, recent (QSettings), import (dialog or drag-and-drop), export, window layout."""
+"""Project files: new, open, recent (QSettings), import (dialog or drag-and-drop), export; the dictionary editor."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QMimeData, QObject
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMenu
 
 from masketeer_gui.corpus_io import SUFFIXES
+from masketeer_gui.ui.dictionary_editor import DictionaryEditor
+from masketeer_gui.ui.import_dialog import ImportDialog
+from masketeer_gui.ui.project_api import ImportLayout
+from masketeer_gui.ui.review import ReviewController
 from masketeer_gui.ui.workers import Job
-
-if TYPE_CHECKING:
-    from masketeer_gui.ui.dictionary_editor import DictionaryEditor
-    from masketeer_gui.ui.main_window import MainWindow
+from masketeer_gui.ui.workspace import Workspace
 
 PROJECT_SUFFIXES = (".db", ".masketeer", ".sqlite")
 PROJECT_FILTER = "Masketeer projects (*.db *.masketeer *.sqlite);;All files (*)"
@@ -28,10 +28,14 @@ EXPORT_FILTERS = {  # the save dialog's file type picks the mode
 class ProjectController(QObject):
     """Everything about which project is open and what goes in and out of it."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, ws: Workspace, review: ReviewController) -> None:
+        super().__init__(ws)
+        self.ws = ws
+        self.review = review
         self.dictionary: DictionaryEditor | None = None
+        self.import_dialog_: ImportDialog | None = None
+        self.recent_menu = QMenu("Open &recent")
+        self.recent_menu.aboutToShow.connect(self.fill_recent_menu)
 
     # --- opening -----------------------------------------------------------------------------
     def open_path(self, path: Path, create: bool = False) -> bool:
@@ -41,34 +45,36 @@ class ProjectController(QObject):
         try:
             project = StoreProject.create(path) if create else StoreProject.open(path)
         except Exception as exc:
-            self.window.report_failure(exc, "create the project" if create else "open the project")
+            self.ws.report_failure(exc, "create the project" if create else "open the project")
             return False
-        self.window.set_project(project)
+        self.ws.set_project(project)
         self.add_recent(path)
         return True
 
     def new_project(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self.window, "New project", str(Path.home() / "notes.db"), PROJECT_FILTER)
+        name, _ = QFileDialog.getSaveFileName(
+            self.ws.widget, "New project", str(Path.home() / "notes.db"), PROJECT_FILTER
+        )
         if name:
             self.open_path(Path(name), create=True)
 
     def open_dialog(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self.window, "Open project", str(self._last_dir()), PROJECT_FILTER)
+        name, _ = QFileDialog.getOpenFileName(self.ws.widget, "Open project", str(self._last_dir()), PROJECT_FILTER)
         if name:
             self.open_path(Path(name))
 
     # --- recent files --------------------------------------------------------------------------
     def recent(self) -> list[str]:
-        value = self.window.settings.value("recent", [])
+        value = self.ws.settings.value("recent", [])
         items: list[object] = [value] if isinstance(value, str) else list(value) if isinstance(value, list) else []
         return [str(v) for v in items if v]
 
     def add_recent(self, path: Path) -> None:
         items = [str(path.resolve())] + [p for p in self.recent() if p != str(path.resolve())]
-        self.window.settings.setValue("recent", items[:MAX_RECENT])
+        self.ws.settings.setValue("recent", items[:MAX_RECENT])
 
     def fill_recent_menu(self) -> None:
-        menu = self.window.recent_menu
+        menu = self.recent_menu
         menu.clear()
         for item in self.recent():
             action = menu.addAction(item)
@@ -82,24 +88,39 @@ class ProjectController(QObject):
 
     # --- import and export -------------------------------------------------------------------
     def import_dialog(self) -> None:
-        if self.window.project is None:
+        if self.ws.project is None:
             return self._need_project()
-        name, _ = QFileDialog.getOpenFileName(self.window, "Import notes", str(self._last_dir()), CORPUS_FILTER)
+        name, _ = QFileDialog.getOpenFileName(self.ws.widget, "Import notes", str(self._last_dir()), CORPUS_FILTER)
         if name:
-            self.import_path(Path(name))
+            self.ask_layout(Path(name))
 
-    def import_path(self, source: Path) -> None:
-        project = self.window.project
+    def ask_layout(self, source: Path) -> ImportDialog | None:
+        """The column mapping and preview for a file (a folder is imported at once), then the import."""
+        if source.is_dir():
+            self.import_path(source, run_after=True)
+            return None
+        dialog = ImportDialog(self.ws.widget, source)
+        dialog.accepted.connect(
+            lambda: self.import_path(source, dialog.import_layout(), run_after=dialog.run_after.isChecked())
+        )
+        dialog.finished.connect(dialog.deleteLater)
+        self.import_dialog_ = dialog
+        dialog.open()
+        return dialog
+
+    def import_path(self, source: Path, layout: ImportLayout | None = None, run_after: bool = False) -> None:
+        project = self.ws.project
         if project is None:
             return self._need_project()
-        self.window.workers.submit(Job("Importing", lambda p, c: project.import_corpus(source, p, c), reload=True))
+        job = Job("Importing", lambda p, c: project.import_corpus(source, p, c, layout), reload=True, run=run_after)
+        self.ws.workers.submit(job)
 
     def export_dialog(self) -> None:
-        project = self.window.project
+        project = self.ws.project
         if project is None:
             return self._need_project()
         name, chosen = QFileDialog.getSaveFileName(
-            self.window,
+            self.ws.widget,
             "Export de-identified notes",
             str(project.path.with_suffix(".deid.jsonl")),
             ";;".join(EXPORT_FILTERS),
@@ -109,12 +130,12 @@ class ProjectController(QObject):
 
     def export_path(self, target: Path, mode: str = "tags") -> None:
         """Export in the background; ``mode`` "tags" or "surrogates" (as ``deidentify --mode``)."""
-        project = self.window.project
+        project = self.ws.project
         if project is not None:
-            self.window.workers.submit(Job("Exporting", lambda p, c: project.export(target, mode), export=str(target)))
+            self.ws.workers.submit(Job("Exporting", lambda p, c: project.export(target, mode), export=str(target)))
 
     def _need_project(self) -> None:
-        self.window.statusBar().showMessage("Open or create a project first (Ctrl+O, Ctrl+N).", 5000)
+        self.ws.status("Open or create a project first (Ctrl+O, Ctrl+N).")
 
     # --- drag and drop -------------------------------------------------------------------------
     @staticmethod
@@ -132,53 +153,15 @@ class ProjectController(QObject):
         path = self._paths(mime)[0]
         if path.suffix.lower() in PROJECT_SUFFIXES:
             return self.open_path(path)
-        self.import_path(path)
+        self.ask_layout(path)
         return True
 
     # --- other windows -------------------------------------------------------------------------
     def open_dictionary(self) -> None:
-        from masketeer_gui.ui.dictionary_editor import DictionaryEditor
-
-        if self.window.project is None:
+        if self.ws.project is None:
             return self._need_project()
         if self.dictionary is None:
-            self.dictionary = DictionaryEditor(self.window)
+            self.dictionary = DictionaryEditor(self.ws, self.review)
         self.dictionary.reload()
         self.dictionary.show()
         self.dictionary.raise_()
-
-    def show_shortcuts(self) -> None:
-        from masketeer_gui.ui.menus import shortcuts_html
-
-        box = QMessageBox(
-            QMessageBox.Icon.Information,
-            "Keyboard shortcuts",
-            shortcuts_html(self.window),
-            parent=self.window,
-        )
-        box.open()
-
-    # --- layout ----------------------------------------------------------------------------------
-    def save_layout(self) -> None:
-        s, w = self.window.settings, self.window
-        s.setValue("window/geometry", w.saveGeometry())
-        s.setValue("window/state", w.saveState())
-        s.setValue("window/splitter", w.splitter.saveState())
-        s.setValue("window/noteSplitter", w.note_view.splitter.saveState())
-        s.setValue("window/header", w.table.horizontalHeader().saveState())
-        s.setValue("window/sideBySide", w.act_side.isChecked())
-
-    def restore_layout(self) -> None:
-        s, w = self.window.settings, self.window
-        if s.value("window/geometry") is None:
-            w.resize(1280, 800)
-            return
-        w.restoreGeometry(s.value("window/geometry"))
-        w.restoreState(s.value("window/state"))
-        w.splitter.restoreState(s.value("window/splitter"))
-        w.note_view.splitter.restoreState(s.value("window/noteSplitter"))
-        w.table.horizontalHeader().restoreState(s.value("window/header"))
-
-    def restore_toggles(self) -> None:
-        side = self.window.settings.value("window/sideBySide", True)
-        self.window.act_side.setChecked(side in (True, "true"))

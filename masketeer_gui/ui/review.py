@@ -1,11 +1,12 @@
 """The review actions behind the keys: accept, reject, add a missed span, change type, whitelist,
-blacklist, mark reviewed. Each builds an undo command and lets the window perform it."""
+blacklist, mark reviewed. Each builds an undo command and lets the workspace perform it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QObject, QPoint, Signal
+from PySide6.QtWidgets import QMessageBox
 
 from masketeer_gui.engine.lists import CorrectionAction
 from masketeer_gui.engine.span import Entity
@@ -14,9 +15,8 @@ from masketeer_gui.ui.entity_menu import EntityMenu
 from masketeer_gui.ui.project_api import PendingChange, ReviewStatus, TermKind, TermRow
 from masketeer_gui.ui.term_dialog import TermDialog
 from masketeer_gui.ui.workers import Job
-
-if TYPE_CHECKING:
-    from masketeer_gui.ui.main_window import MainWindow
+from masketeer_gui.ui.workspace import Workspace
+from masketeer_gui.vocabulary import counted
 
 
 class ReviewController(QObject):
@@ -24,33 +24,34 @@ class ReviewController(QObject):
 
     previewShown = Signal(object)  # a term dialog received its preview (Preview or None)
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, ws: Workspace) -> None:
+        super().__init__(ws)
+        self.ws = ws
         self.entity_menu: EntityMenu | None = None
         self.term_dialog: TermDialog | None = None
-        window.previews.succeeded.connect(self._on_preview)
-        window.previews.failed.connect(self._on_preview_failed)
+        self.accepted_question: QMessageBox | None = None
+        ws.previews.succeeded.connect(self._on_preview)
+        ws.previews.failed.connect(self._on_preview_failed)
 
     # --- span decisions -------------------------------------------------------------------------
     def accept(self) -> None:
-        note, span = self.window.current, self.window.note_view.current_span()
+        note, span = self.ws.current, self.ws.current_span()
         if note is None or span is None:
             return self._hint("Select a span first (click it, or press S).")
         accepted = (span.start, span.end) not in note.accepted
-        self.window.perform(AcceptSpan(self.window, note.id, span, accepted))
+        self.ws.perform(AcceptSpan(self.ws, note.id, span, accepted))
         if accepted:
-            self.window.note_view.step(+1)
+            self.ws.note_view.step(+1)
 
     def reject(self) -> None:
-        note, span = self.window.current, self.window.note_view.current_span()
+        note, span = self.ws.current, self.ws.current_span()
         if note is None or span is None:
             return self._hint("Select a span first (click it, or press S).")
         text = f"Reject {span.entity} span"
-        self.window.perform(Correct(self.window, note.id, span.start, span.end, CorrectionAction.REMOVE, None, text))
+        self.ws.perform(Correct(self.ws, note.id, span.start, span.end, CorrectionAction.REMOVE, None, text))
 
     def add_missed(self) -> None:
-        note, selection = self.window.current, self.window.note_view.selection()
+        note, selection = self.ws.current, self.ws.selection()
         if note is None or selection is None:
             return self._hint("Select the missed words with the mouse or Shift+arrows first.")
         start, end = trimmed_selection(note.text, *selection)
@@ -60,35 +61,40 @@ class ReviewController(QObject):
 
     def _add(self, note_id: int, start: int, end: int, entity: Entity) -> None:
         text = f"Add missed {entity} span"
-        self.window.perform(Correct(self.window, note_id, start, end, CorrectionAction.ADD, entity, text))
+        self.ws.perform(Correct(self.ws, note_id, start, end, CorrectionAction.ADD, entity, text))
 
     def change_type(self) -> None:
-        note, span = self.window.current, self.window.note_view.current_span()
+        note, span = self.ws.current, self.ws.current_span()
         if note is None or span is None:
             return self._hint("Select a span first (click it, or press S).")
 
         def retype(entity: Entity) -> None:
             if entity != span.entity:
                 text = f"Change {span.entity} to {entity}"
-                self.window.perform(
-                    Correct(self.window, note.id, span.start, span.end, CorrectionAction.RETYPE, entity, text)
-                )
+                self.ws.perform(Correct(self.ws, note.id, span.start, span.end, CorrectionAction.RETYPE, entity, text))
 
         self._choose_entity("Change type to…", span.entity, retype)
 
     def toggle_reviewed(self) -> None:
-        note = self.window.current
+        self.toggle_status(ReviewStatus.REVIEWED)
+
+    def toggle_second_opinion(self) -> None:
+        self.toggle_status(ReviewStatus.SECOND_OPINION)
+
+    def toggle_status(self, status: ReviewStatus) -> None:
+        """Give the note in view ``status``, or open it again if it has it already."""
+        note = self.ws.current
         if note is None:
             return
-        after = ReviewStatus.OPEN if note.review is ReviewStatus.REVIEWED else ReviewStatus.REVIEWED
-        self.window.perform(SetReview(self.window, note.id, after, note.review))
+        after = ReviewStatus.OPEN if note.review is status else status
+        self.ws.perform(SetReview(self.ws, note.id, after, note.review))
 
     def _choose_entity(self, title: str, current: Entity | None, then: Any) -> None:
-        menu = EntityMenu(title, self.window, current)
+        menu = EntityMenu(title, self.ws.widget, current)
         menu.chosen.connect(then)
         menu.aboutToHide.connect(self._menu_closed)
         self.entity_menu = menu
-        view = self.window.note_view.original
+        view = self.ws.note_view.original
         menu.popup(view.viewport().mapToGlobal(view.cursorRect().bottomLeft() + QPoint(0, 4)))
 
     def _menu_closed(self) -> None:
@@ -106,7 +112,7 @@ class ReviewController(QObject):
     def open_term_dialog(
         self, kind: TermKind, replacing: TermRow | None = None, blank: bool = False
     ) -> TermDialog | None:
-        note, project = self.window.current, self.window.project
+        note, project = self.ws.current, self.ws.project
         if project is None:
             return None
         term, entity = ("", None) if blank else self._word_in_view()
@@ -116,7 +122,7 @@ class ReviewController(QObject):
             self._hint("Select a word or a span first.")
             return None
         dialog = TermDialog(
-            self.window,
+            self.ws.widget,
             replacing.kind if replacing else kind,
             term,
             entity,
@@ -133,7 +139,7 @@ class ReviewController(QObject):
         return dialog
 
     def _word_in_view(self) -> tuple[str, Entity | None]:
-        note, view = self.window.current, self.window.note_view
+        note, view = self.ws.current, self.ws.note_view
         if note is None:
             return "", None
         selection = view.selection()
@@ -144,10 +150,10 @@ class ReviewController(QObject):
         return (note.text[span.start : span.end], span.entity) if span else ("", None)
 
     def _ask_preview(self, change: PendingChange) -> None:
-        project = self.window.project
+        project = self.ws.project
         if project is not None:
-            self.window.previews.cancel_all()
-            self.window.previews.submit(Job("Preview", lambda p, c: project.preview(change), change=change))
+            self.ws.previews.cancel_all()
+            self.ws.previews.submit(Job("Preview", lambda p, c: project.preview(change), change=change))
 
     def _on_preview(self, job: Job, result: Any) -> None:
         if self.term_dialog is not None and "change" in job.meta:
@@ -162,25 +168,62 @@ class ReviewController(QObject):
     def _apply_term(self, dialog: TermDialog) -> None:
         if dialog.preview is None:
             return
+        if dialog.preview.accepted:
+            self._ask_about_accepted(dialog)
+        else:
+            self._save_term(dialog)
+
+    def _ask_about_accepted(self, dialog: TermDialog) -> None:
+        """The change would unmask spans a reviewer accepted: keep them masked (the default), unmask them too
+        (the acceptances are taken back, in the same undo step), or cancel."""
+        assert dialog.preview is not None
+        accepted = dialog.preview.accepted
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Accepted spans",
+            f"This change would unmask {counted(len(accepted), 'span')} a reviewer accepted "
+            f"(in {counted(len({n for n, _s, _e in accepted}), 'note')}). Keep them masked?",
+            parent=self.ws.widget,
+        )
+        box.setObjectName("acceptedQuestion")
+        keep = box.addButton("Keep them masked", QMessageBox.ButtonRole.AcceptRole)
+        unmask = box.addButton("Unmask them too", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(keep)
+
+        def answered(_result: int) -> None:
+            if box.clickedButton() is keep:
+                self._save_term(dialog)
+            elif box.clickedButton() is unmask:
+                self._save_term(dialog, withdraw=accepted)
+
+        box.finished.connect(answered)
+        self.accepted_question = box
+        box.open()
+
+    def _save_term(self, dialog: TermDialog, withdraw: tuple[tuple[int, int, int], ...] = ()) -> None:
+        assert dialog.preview is not None
         affected = dialog.preview.note_ids
-        note = self.window.current
+        note, project = self.ws.current, self.ws.project
         if dialog.replacing is not None:
-            command: Any = EditTerm(self.window, dialog.replacing, dialog.spec(), affected)
+            command: Any = EditTerm(self.ws, dialog.replacing, dialog.spec(), affected)
         else:
             source = note.id if note is not None else None
-            command = AddTerm(self.window, dialog.spec(), affected, source, dialog.why.text().strip())
-        self.window.perform(command)
+            command = AddTerm(self.ws, dialog.spec(), affected, source, dialog.why.text().strip())
+        if not withdraw or project is None:
+            self.ws.perform(command)
+            return
+        self.ws.undo_stack.beginMacro(command.text())
+        for note_id, start, end in withdraw:
+            spans = [s for s in project.note(note_id).spans if s.start <= start and end <= s.end]
+            for span in spans:
+                self.ws.perform(AcceptSpan(self.ws, note_id, span, False))
+        self.ws.perform(command)
+        self.ws.undo_stack.endMacro()
 
     # --- state ---------------------------------------------------------------------------------
-    def update_enabled(self) -> None:
-        has_note = self.window.current is not None
-        for name in ("accept", "reject", "add", "retype", "whitelist", "blacklist", "reviewed"):
-            action = getattr(self.window, f"act_{name}", None)
-            if action is not None:
-                action.setEnabled(has_note)
-
     def _hint(self, text: str) -> None:
-        self.window.statusBar().showMessage(text, 5000)
+        self.ws.status(text)
 
 
 def trimmed_selection(text: str, start: int, end: int) -> tuple[int, int]:

@@ -10,29 +10,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QStatusBar
 
 from masketeer_gui.engine.risk import LEVELS, NoteRisk, RiskAssessment
-from masketeer_gui.ui.engine_access import engine_parts
+from masketeer_gui.ui.leak_dialog import LeakDialog
+from masketeer_gui.ui.note_list import NoteListPane
 from masketeer_gui.ui.note_list_model import COL_RISK, COL_SPANS
 from masketeer_gui.ui.project_api import ReviewStatus
 from masketeer_gui.ui.risk_jobs import RiskResult, assess_notes, check_leaks
 from masketeer_gui.ui.workers import Job, Progress, WorkerHost
-
-if TYPE_CHECKING:
-    from masketeer_gui.ui.leak_dialog import LeakDialog
-    from masketeer_gui.ui.main_window import MainWindow
+from masketeer_gui.ui.workspace import Workspace
 
 
 class RiskController(QObject):
     """Keeps ``final`` (note id -> assessment) current and tells the window when it changed."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, ws: Workspace, notes: NoteListPane, status_bar: QStatusBar) -> None:
+        super().__init__(ws)
+        self.ws = ws
+        self.list = notes
         self.host = WorkerHost("masketeer-risk", self)
         self.notes: dict[int, tuple[str, NoteRisk]] = {}
         self.final: dict[int, RiskAssessment] = {}
@@ -41,16 +40,16 @@ class RiskController(QObject):
         self.leak_dialog: LeakDialog | None = None
         self._running = False
         self._pending: set[int] = set()
-        window.proxy.at_risk = self.at_risk
-        header = window.table.horizontalHeader()  # shown right after "Spans" (a saved layout may move it)
+        notes.proxy.at_risk = self.at_risk
+        header = notes.table.horizontalHeader()  # shown right after "Spans" (a saved layout may move it)
         header.moveSection(header.visualIndex(COL_RISK), COL_SPANS + 1)
         header.resizeSection(COL_RISK, header.fontMetrics().horizontalAdvance("medium 0.0") + 14)
-        window.statusBar().addPermanentWidget(self.summary_label)
-        window.projectOpened.connect(lambda _path: self.assess())
-        window.runFinished.connect(lambda done: self.assess() if done or not self.final else None)
-        window.workers.succeeded.connect(self._on_window_job)
-        window.noteShown.connect(self.show_note_risk)
-        window.undo_stack.indexChanged.connect(lambda _i: self.update_summary())
+        status_bar.addPermanentWidget(self.summary_label)
+        ws.projectOpened.connect(lambda _path: self.assess())
+        ws.runFinished.connect(lambda done: self.assess(after_run=True) if done or not self.final else None)
+        ws.workers.succeeded.connect(self._on_window_job)
+        ws.noteShown.connect(self.show_note_risk)
+        ws.undo_stack.indexChanged.connect(lambda _i: self.update_summary())
         self.host.progressed.connect(self._on_progress)
         self.host.succeeded.connect(self._on_done)
         self.host.failed.connect(self._on_failed)
@@ -60,24 +59,25 @@ class RiskController(QObject):
         risk = self.final.get(note_id)
         return risk is not None and risk.level != "low"
 
-    def assess(self, note_ids: Sequence[int] | None = None) -> None:
-        """Assess the whole corpus (None) or re-assess ``note_ids`` on the risk thread."""
-        project = self.window.project
+    def assess(self, note_ids: Sequence[int] | None = None, after_run: bool = False) -> None:
+        """Assess the whole corpus (None) or re-assess ``note_ids`` on the risk thread. ``after_run``: called
+        from ``runFinished``, which comes while the finished run is still the current job."""
+        project = self.ws.project
         if project is None:
             return
-        running = self.window.workers.current
-        if note_ids is None and running is not None and running.meta.get("corpus"):
+        running = self.ws.workers.current
+        if note_ids is None and not after_run and running is not None and running.meta.get("corpus"):
             return  # not beside a run (both hold the GIL): its runFinished comes back here
         if note_ids is None:
             self.host.cancel_all()
             self.notes, self.final, self._pending = {}, {}, set()
-            ids: list[int] = [row.id for row in self.window.model.rows()]
+            ids: list[int] = [row.id for row in self.list.model.rows()]
         elif self._running:
             self._pending.update(note_ids)
             return
         else:
             ids = sorted(set(note_ids))
-        parts = engine_parts(project)
+        parts = project.engine_parts()
         if parts is None:
             return
         known = dict(self.notes)
@@ -105,15 +105,15 @@ class RiskController(QObject):
         if "risk" not in job.meta:
             return None
         self._running = False
-        if job.meta["risk"] is not self.window.project:
+        if job.meta["risk"] is not self.ws.project:
             return None
         if isinstance(result, RiskResult):
             self.notes, self.final = result.notes, result.final
-            self.window.model.set_risks(self.final)
-            self.window.proxy.refresh_filter()
+            self.list.model.set_risks(self.final)
+            self.list.proxy.refresh_filter()
             self.update_summary()
             self.show_note_risk()
-            self.window.riskAssessed.emit(len(result.final))
+            self.ws.riskAssessed.emit(len(result.final))
         if self._pending:
             pending, self._pending = sorted(self._pending), set()
             self.assess(pending)
@@ -125,14 +125,14 @@ class RiskController(QObject):
             self.summary_label.setText("Risk: not assessed")
             self.summary_label.setToolTip(message)
         elif "leaks" in job.meta:
-            self.window.last_error = message
-            self.window.leaksChecked.emit(-1)
+            self.ws.last_error = message
+            self.ws.leaksChecked.emit(-1)
 
     # --- showing ---------------------------------------------------------------------------------
     def show_note_risk(self, *_args: object) -> None:
-        note = self.window.current
+        note = self.ws.current
         risk = self.final.get(note.id) if note is not None else None
-        self.window.note_view.set_risk(risk_html(risk) if risk is not None else "")
+        self.ws.note_view.set_risk(risk_html(risk) if risk is not None else "")
 
     def update_summary(self) -> None:
         """The status bar line: notes per level, high-risk notes reviewed, risk left in open notes."""
@@ -142,7 +142,7 @@ class RiskController(QObject):
         counts = {level: 0 for level in LEVELS}
         high_reviewed = 0
         open_score = total_score = 0.0
-        for row in self.window.model.rows():
+        for row in self.list.model.rows():
             risk = self.final.get(row.id)
             if risk is None:
                 continue
@@ -164,29 +164,27 @@ class RiskController(QObject):
     # --- the leak check ----------------------------------------------------------------------------
     def check_leaks(self) -> None:
         """Look for partial leaks in every analysed note (results in the leak dialog)."""
-        project = self.window.project
-        parts = engine_parts(project) if project is not None else None
+        project = self.ws.project
+        parts = project.engine_parts() if project is not None else None
         if project is None or parts is None:
-            self.window.statusBar().showMessage("Open a project that has been run first.", 5000)
+            self.ws.status("Open a project that has been run first.")
             return
-        ids = [row.id for row in self.window.model.rows()]
+        ids = [row.id for row in self.list.model.rows()]
         self.summary_label.setText("Checking for partial leaks…")
         self.host.submit(
             Job("Leak check", lambda p, c: check_leaks(project, parts, ids, p, c), interval=0.25, leaks=project)
         )
 
     def _on_leaks(self, job: Job, result: Any) -> None:
-        from masketeer_gui.ui.leak_dialog import LeakDialog
-
         self.update_summary()
-        if job.meta["leaks"] is not self.window.project or result is None:
+        if job.meta["leaks"] is not self.ws.project or result is None:
             return
         if self.leak_dialog is None:
-            self.leak_dialog = LeakDialog(self.window)
+            self.leak_dialog = LeakDialog(self.ws)
         self.leak_dialog.show_rows(result)
         self.leak_dialog.show()
         self.leak_dialog.raise_()
-        self.window.leaksChecked.emit(len(result))
+        self.ws.leaksChecked.emit(len(result))
 
 
 def risk_html(risk: RiskAssessment) -> str:

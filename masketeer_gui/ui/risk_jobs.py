@@ -13,8 +13,7 @@ from masketeer_gui.engine.leak import find_leaks, listed_forms, name_forms
 from masketeer_gui.engine.render import pseudonymize, span_record
 from masketeer_gui.engine.risk import NoteRisk, RiskAssessment, RiskScorer
 from masketeer_gui.engine.risk_corpus import CorpusRisk, RiskSummary
-from masketeer_gui.ui.engine_access import EngineParts
-from masketeer_gui.ui.project_api import CancelCheck, ProgressCallback, ProjectApi, ReviewNote
+from masketeer_gui.ui.project_api import CancelCheck, EngineParts, ProgressCallback, ProjectApi, ReviewNote
 
 CHUNK = 1000  # notes per store read: ~20 ms holding the GIL, short enough for the GUI thread
 

@@ -15,7 +15,7 @@ from PySide6.QtGui import QFont, QHelpEvent, QPainter, QPaintEvent, QPen, QTextC
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip
 
 from masketeer_gui.engine.span import Span
-from masketeer_gui.ui.colours import entity_colour, entity_text_colour, flag_colour
+from masketeer_gui.ui.colours import StateCue, cue_colour, entity_colour, entity_text_colour
 from masketeer_gui.ui.text_offsets import OffsetMap, display_text
 
 Placed = tuple[int, int, Span]
@@ -116,13 +116,13 @@ class SpanTextEdit(QPlainTextEdit):
         # underline: solid = accepted, dashed = added by hand, wavy = the engine asks for review.
         if (span.start, span.end) in self._accepted:
             fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
-            fmt.setUnderlineColor(entity_text_colour(span.entity))
+            fmt.setUnderlineColor(cue_colour(StateCue.ACCEPTED, span.entity))
         elif span.masker == "Manual":
             fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.DashUnderline)
-            fmt.setUnderlineColor(entity_text_colour(span.entity))
+            fmt.setUnderlineColor(cue_colour(StateCue.MANUAL, span.entity))
         elif span.flags:
             fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
-            fmt.setUnderlineColor(flag_colour())
+            fmt.setUnderlineColor(cue_colour(StateCue.FLAGGED, span.entity))
         return fmt
 
     def _on_cursor(self) -> None:

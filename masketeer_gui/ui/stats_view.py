@@ -23,6 +23,7 @@ from masketeer_gui.engine.stats import summarize
 from masketeer_gui.ui.bar_chart import Bar, BarChart
 from masketeer_gui.ui.colours import entity_colour
 from masketeer_gui.ui.project_api import ProjectStats
+from masketeer_gui.vocabulary import counted
 
 MAX_BINS = 24
 
@@ -110,7 +111,7 @@ class StatsView(QWidget):
         per = summarize(_counter(stats.spans_hist))
         tok = summarize(_counter(stats.tokens_hist))
         if per["mean"] is None or tok["mean"] is None:
-            return f"{stats.notes:,} notes, none analyzed yet. Run the project (Ctrl+R)."
+            return f"{counted(stats.notes, 'note')}, none analyzed yet. Run the project (Ctrl+R)."
         return (
             f"<b>{stats.notes:,}</b> notes · <b>{share}</b> with PHI · <b>{spans:,}</b> pseudonymizations · "
             f"per note: mean {per['mean']:.2f}, median {per['median']:g}, SD {per['sd']:.2f}, "

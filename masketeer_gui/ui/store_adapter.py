@@ -21,10 +21,11 @@ from masketeer_gui.engine.pipeline import Deidentifier
 from masketeer_gui.engine.pseudonyms import tag_for
 from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.store import Project
-from masketeer_gui.store.analyzers import Analyzer
-from masketeer_gui.store.rows import AnalyzedNote, MarkLabel, NoteRecordRow, RunStatus, SpanRow
+from masketeer_gui.store.analyzers import Analyzer, EngineParts
+from masketeer_gui.store.rows import AnalyzedNote, NoteDetail, RunStatus, SpanRow
 from masketeer_gui.ui.project_api import (
     CancelCheck,
+    ImportLayout,
     NoteRow,
     PendingChange,
     Preview,
@@ -35,6 +36,7 @@ from masketeer_gui.ui.project_api import (
     TermRow,
     TermSpec,
 )
+from masketeer_gui.vocabulary import counted
 
 WARM_UP = "Fr. Dr. Maria Huber-Gstrein (LKH Innsbruck, Tel. 0512 123456, m.h@example.at) rief an. LG Sepp"
 
@@ -93,31 +95,17 @@ class StoreProject:
 
     def note(self, note_id: int) -> ReviewNote:
         detail = self.store.notes.get(note_id)
-        spans = tuple(s.to_span() for s in detail.spans)
-        return ReviewNote(
-            detail.id,
-            detail.external_id,
-            detail.patient_id or "",
-            detail.text,
-            spans,
-            self._tags(detail.text, detail.spans, spans),
-            detail.review,
-            self._accepted(note_id),
-            detail.corrections,
-            detail.run_id is not None,
-        )
+        spans = tuple(s.span for s in detail.spans)
+        accepted = self.store.acceptances.covered(note_id, detail.text, spans)
+        return ReviewNote(detail, self._tags(detail.text, detail.spans, spans), accepted)
 
     def note_chunks(self, note_ids: Sequence[int], chunk: int = 2000) -> Iterator[list[ReviewNote]]:
         for records in self.store.notes.records(note_ids, chunk):
             yield [self._bulk_note(record) for record in records]
 
-    def _bulk_note(self, record: NoteRecordRow) -> ReviewNote:
+    def _bulk_note(self, record: NoteDetail) -> ReviewNote:
         """A note of a bulk read, without the review decisions (the bulk checks don't need them)."""
-        spans = tuple(s.to_span() for s in record.spans)
-        tags = self._tags(record.text, record.spans, spans)
-        return ReviewNote(
-            record.id, record.external_id, record.patient_id or "", record.text, spans, tags, analyzed=record.analyzed
-        )
+        return ReviewNote(record, self._tags(record.text, record.spans, tuple(s.span for s in record.spans)))
 
     def _tags(self, text: str, rows: Sequence[SpanRow], spans: tuple[Span, ...]) -> tuple[str, ...]:
         """The stored pseudonym of each span, else its keyed tag under the project's key."""
@@ -128,29 +116,11 @@ class StoreProject:
             for s, row in zip(spans, rows, strict=True)
         )
 
-    def _accepted(self, note_id: int) -> frozenset[tuple[int, int]]:
-        marks = self.store.marks.list(note_id=note_id, annotator=self.store.user)
-        return frozenset(
-            (m.start, m.end)
-            for m in marks
-            if m.sample_id is None and m.label is MarkLabel.TP and m.start is not None and m.end is not None
-        )
-
     def set_review(self, note_id: int, status: ReviewStatus) -> None:
         self.store.notes.set_review([note_id], status)
 
     def set_accepted(self, note_id: int, span: Span, accepted: bool) -> None:
-        marks = self.store.marks
-        mine = [
-            m
-            for m in marks.list(note_id=note_id, annotator=self.store.user)
-            if m.sample_id is None and m.label is MarkLabel.TP and (m.start, m.end) == (span.start, span.end)
-        ]
-        if accepted and not mine:
-            marks.add(note_id, MarkLabel.TP, start=span.start, end=span.end, entity=span.entity, masker=span.masker)
-        elif not accepted:
-            for mark in mine:
-                marks.remove(mark.id)
+        self.store.acceptances.set(note_id, self.store.notes.get(note_id).text, span, accepted)
 
     def add_correction(
         self, note_id: int, start: int, end: int, action: CorrectionAction, entity: Entity | None
@@ -204,16 +174,26 @@ class StoreProject:
             analyzer.analyze(WARM_UP)  # caches the engine fills on first use are long-lived too
             gc.freeze()
 
-    def import_corpus(self, source: Path, progress: ProgressCallback, cancelled: CancelCheck) -> str:
-        report = self.store.import_corpus(Path(source), progress=lambda n: progress(n, 0, []))
+    def import_corpus(
+        self, source: Path, progress: ProgressCallback, cancelled: CancelCheck, layout: ImportLayout | None = None
+    ) -> str:
+        layout = layout or ImportLayout()
+        report = self.store.import_corpus(
+            Path(source),
+            progress=lambda n: progress(n, 0, []),
+            id_col=layout.id_col,
+            text_col=layout.text_col,
+            patient_col=layout.patient_col,
+            delimiter=layout.delimiter,
+        )
         parts = [
             f"{report.added:,} new",
             f"{report.updated:,} changed",
-            f"{report.unchanged:,} unchanged notes",
+            f"{report.unchanged:,} unchanged",
         ]
         if report.stale_corrections:
             parts.append(f"{report.stale_corrections} corrections need a look (their note changed)")
-        return ", ".join(parts)
+        return f"{counted(report.added + report.updated + report.unchanged, 'note')}: " + ", ".join(parts)
 
     def export(self, target: Path, mode: str = "tags") -> int:
         return self.store.export_notes(Path(target), mode=mode).notes
@@ -246,6 +226,12 @@ class StoreProject:
         return terms
 
     # --- statistics -----------------------------------------------------------------------------
+    def engine_parts(self) -> EngineParts | None:
+        return self.store.engine_parts()
+
+    def evaluation_store(self) -> Project:
+        return self.store
+
     def stats(self) -> ProjectStats:
         return self.store.stats()
 

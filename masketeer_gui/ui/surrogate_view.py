@@ -10,16 +10,12 @@ The choice is kept in QSettings.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
 from masketeer_gui.engine.surrogates import SurrogateIssuer
-from masketeer_gui.ui.engine_access import engine_parts
 from masketeer_gui.ui.project_api import ReviewNote
-
-if TYPE_CHECKING:
-    from masketeer_gui.ui.main_window import MainWindow
+from masketeer_gui.ui.workspace import Workspace
 
 SETTING = "view/surrogates"
 
@@ -27,31 +23,31 @@ SETTING = "view/surrogates"
 class SurrogateToggle(QObject):
     """Switches the note view between tags and surrogates; builds the issuer lazily."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, ws: Workspace) -> None:
+        super().__init__(ws)
+        self.ws = ws
         self._issuer: SurrogateIssuer | None = None
         self._built_for: object = None
-        window.projectOpened.connect(self.invalidate)
-        window.undo_stack.indexChanged.connect(self.invalidate)
+        ws.projectOpened.connect(self.invalidate)
+        ws.undo_stack.indexChanged.connect(self.invalidate)
 
     @property
     def on(self) -> bool:
-        return self.window.note_view.replacements is not None
+        return self.ws.note_view.replacements is not None
 
     def restore(self) -> bool:
         """The saved choice (default: tags)."""
-        return self.window.settings.value(SETTING, False) in (True, "true")
+        return self.ws.settings.value(SETTING, False) in (True, "true")
 
     def set_on(self, on: bool) -> None:
-        self.window.settings.setValue(SETTING, on)
-        self.window.note_view.set_replacements(self.surrogates if on else None)
+        self.ws.settings.setValue(SETTING, on)
+        self.ws.note_view.set_replacements(self.surrogates if on else None)
 
     def invalidate(self, *_args: object) -> None:
         """Forget the issuer (new project or changed lists); repaint if surrogates are showing."""
         self._issuer, self._built_for = None, None
         if self.on:
-            self.window.note_view.set_replacements(self.surrogates)
+            self.ws.note_view.set_replacements(self.surrogates)
 
     def surrogates(self, detail: ReviewNote) -> Sequence[str]:
         """One surrogate per span of ``detail`` (its tags when the project has no key or engine)."""
@@ -61,11 +57,11 @@ class SurrogateToggle(QObject):
         return issuer.surrogates(detail.text, detail.spans, detail.patient_id)
 
     def _issuer_for_project(self) -> SurrogateIssuer | None:
-        project = self.window.project
+        project = self.ws.project
         if project is None:
             return None
         if self._issuer is None or self._built_for is not project:
-            parts = engine_parts(project)
+            parts = project.engine_parts()
             if parts is None:
                 return None
             self._issuer = SurrogateIssuer.for_lexicon(parts.key, parts.lexicon, parts.names)

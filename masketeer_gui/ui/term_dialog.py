@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from masketeer_gui.engine.span import ENTITY_NAMES, Entity
 from masketeer_gui.ui.near_duplicates import similar_terms
 from masketeer_gui.ui.project_api import PendingChange, Preview, Scope, TermKind, TermRow, TermSpec
+from masketeer_gui.vocabulary import counted
 
 KIND_LABELS = {
     TermKind.WHITELIST: "Whitelist (never mask)",
@@ -36,14 +37,23 @@ KIND_LABELS = {
 
 
 def preview_text(preview: Preview) -> str:
-    """'Changes 3 notes: 2 spans masked, 5 unmasked.' in plain words."""
+    """'Changes 3 notes: 2 spans masked, 5 unmasked, 1 retyped.' in plain words, and the accepted spans it
+    would unmask were they not kept."""
     if preview.notes_affected == 0:
-        return f"No result changes (checked {preview.notes_checked:,} notes that contain the term)."
-    return (
-        f"Changes {preview.notes_affected:,} note{'s' if preview.notes_affected != 1 else ''}: "
-        f"{preview.spans_added:,} span{'s' if preview.spans_added != 1 else ''} masked, "
-        f"{preview.spans_removed:,} unmasked."
-    )
+        text = f"No result changes (checked {counted(preview.notes_checked, 'note')} with the term)."
+    else:
+        parts = [
+            f"{counted(preview.masked, 'span')} masked",
+            f"{preview.unmasked:,} unmasked",
+            f"{preview.retyped:,} retyped",
+        ]
+        text = f"Changes {counted(preview.notes_affected, 'note')}: {', '.join(parts)}."
+    if preview.accepted:
+        text += (
+            f" It would also unmask {counted(len(preview.accepted), 'span')} a reviewer accepted; "
+            "they stay masked unless you choose otherwise when you apply."
+        )
+    return text
 
 
 class TermDialog(QDialog):

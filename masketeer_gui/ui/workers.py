@@ -21,7 +21,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QMetaObject, QObject, Qt, QThread, Signal, Slot
 
-from masketeer_gui.store.errors import ProjectEnvironmentError, StoreError
+from masketeer_gui.ui.errors import describe
 from masketeer_gui.ui.project_api import CancelCheck, NoteRow, ProgressCallback
 
 SWITCH_INTERVAL_S = 0.001
@@ -86,13 +86,11 @@ class Job(QObject):
         self._started = self._last_emit = time.monotonic()
         try:
             result = self._fn(self._report, self.is_cancelled)
-        except ProjectEnvironmentError as exc:
-            self.failed.emit(str(exc), True)
-        except StoreError as exc:
-            self.failed.emit(f"{type(exc).__name__}: {exc}", False)
-        except Exception as exc:  # a bug: say what, keep the window alive
-            traceback.print_exc()
-            self.failed.emit(f"{type(exc).__name__}: {exc}", False)
+        except Exception as exc:  # in plain words; a bug also says what, and the window stays alive
+            message, bug = describe(exc)
+            if bug:
+                traceback.print_exc()
+            self.failed.emit(message, not bug)
         else:
             self._flush()
             self.succeeded.emit(result)

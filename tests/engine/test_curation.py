@@ -11,10 +11,11 @@ from masketeer_gui.engine.curation import (
     MANUAL,
     apply_blacklist,
     apply_corrections,
+    apply_protected,
     apply_whitelist,
     find_terms,
 )
-from masketeer_gui.engine.lists import BlacklistEntry, Correction, CorrectionAction, NameLists, NoteContext
+from masketeer_gui.engine.lists import BlacklistEntry, Correction, CorrectionAction, NameLists, NoteContext, Protected
 from masketeer_gui.engine.pipeline import Deidentifier
 from masketeer_gui.engine.span import Entity, Span
 from tests.engine.conftest import EngineFactory, Hit, covered, hits
@@ -250,3 +251,28 @@ def test_add_correction_never_unmasks(engine: Deidentifier) -> None:
     text = "Frau Huber kommt"
     context = NoteContext.of(corrections=[Correction(7, 16, ADD, PER)])
     assert covered(engine.analyze(text, context), 5, 16)
+
+
+# --- accepted spans (issue 12 B.8): a reviewer's accept is a decision the next run keeps --------------------
+_ACCEPT_TEXT = "Visite: Herr Lindgraber, Befund stabil."
+_LINDGRABER = (_ACCEPT_TEXT.index("Lindgraber"), _ACCEPT_TEXT.index("Lindgraber") + len("Lindgraber"))
+
+
+@pytest.mark.parametrize(
+    ("spans", "whitelist", "protected", "masked"),
+    [
+        # must: an accepted span survives a whitelist entry of its word
+        ([_LINDGRABER], ["Lindgraber"], [_LINDGRABER], [_LINDGRABER]),
+        # must: an accepted stretch the engine no longer finds is masked again
+        ([], [], [_LINDGRABER], [_LINDGRABER]),
+        # must not: without an accept the whitelist unmasks
+        ([_LINDGRABER], ["Lindgraber"], [], []),
+        # must not: an accept outside the text (a changed note) masks nothing
+        ([], [], [(80, 90)], []),
+    ],
+)
+def test_protected_stretches(spans, whitelist, protected, masked) -> None:
+    found = [Span(a, b, Entity.PER, "Salutation", "after 'Herr'") for a, b in spans]
+    keep = [Protected(a, b, Entity.PER) for a, b in protected]
+    result = apply_protected(_ACCEPT_TEXT, apply_whitelist(_ACCEPT_TEXT, found, whitelist, keep), keep)
+    assert [(s.start, s.end) for s in result] == masked

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from masketeer_gui.cli import main
-from masketeer_gui.engine.metrics import evaluate
 from masketeer_gui.evaluation.decisions import Decision
+from masketeer_gui.evaluation.metrics import evaluate
 from masketeer_gui.evaluation.metrics_by import breakdown, table8
 from masketeer_gui.evaluation.scoring import Confusion
 from tests.evaluation.helpers import fn, fp, tn, tp

@@ -13,7 +13,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from masketeer_gui.engine.curation import apply_blacklist, apply_corrections, apply_whitelist
+from masketeer_gui.engine.curation import apply_blacklist, apply_corrections, apply_protected, apply_whitelist
 from masketeer_gui.engine.lists import NameLists, NoteContext
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.span import Entity, Span
@@ -64,8 +64,11 @@ class ListAnalyzer:
         whitelist = self.names.whitelist + (context.whitelist if context else ())
         if blacklist:
             spans = apply_blacklist(text, spans, blacklist)
+        protected = context.protected if context else ()
         if whitelist:
-            spans = apply_whitelist(text, spans, whitelist)
+            spans = apply_whitelist(text, spans, whitelist, protected)
+        if protected:
+            spans = apply_protected(text, spans, protected)
         if context and context.corrections:
             spans = apply_corrections(text, spans, context.corrections)
         return spans

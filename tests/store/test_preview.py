@@ -52,3 +52,17 @@ def test_preview_of_a_change_that_alters_nothing(loaded: Project) -> None:
         0,
         0,
     )
+
+
+def test_a_type_change_is_counted_as_retyped_not_unmasked(loaded: Project) -> None:
+    """Issue 12 B.6: blacklisting a masked person as a patient retypes; nothing is unmasked."""
+    preview = loaded.preview(PendingChange(add=(TermSpec(TermKind.BLACKLIST, "Gruber", Entity.PAT),)))
+    assert preview.notes_affected == 2
+    assert (preview.masked, preview.unmasked, preview.retyped) == (0, 0, 2)
+
+
+def test_masked_and_unmasked_are_counted_apart(loaded: Project) -> None:
+    masking = loaded.preview(PendingChange(add=(TermSpec(TermKind.BLACKLIST, "Hias", Entity.PAT),)))
+    assert (masking.masked, masking.unmasked, masking.retyped) == (1, 0, 0)
+    unmasking = loaded.preview(PendingChange(add=(TermSpec(TermKind.WHITELIST, "Hofer"),)))
+    assert (unmasking.masked, unmasking.unmasked, unmasking.retyped) == (0, 2, 0)

@@ -10,11 +10,11 @@ import pytest
 from masketeer_gui.engine.lists import CorrectionAction
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.store import Project
-from masketeer_gui.store.rows import NoteRecordRow
+from masketeer_gui.store.rows import NoteDetail
 from tests.store.fakes import NOTES, note_id
 
 
-def _flat(chunks: list[list[NoteRecordRow]]) -> list[NoteRecordRow]:
+def _flat(chunks: list[list[NoteDetail]]) -> list[NoteDetail]:
     return [row for chunk in chunks for row in chunk]
 
 

@@ -7,9 +7,19 @@ import itertools
 import pytest
 from PySide6.QtGui import QColor
 
-from masketeer_gui.engine.span import Entity
-from masketeer_gui.ui.colours import contrast, entity_colour, entity_text_colour, luminance, text_on
+from masketeer_gui.engine.span import Entity, Span
+from masketeer_gui.ui.colours import (
+    MIN_CUE_CONTRAST,
+    StateCue,
+    contrast,
+    cue_colour,
+    entity_colour,
+    entity_text_colour,
+    luminance,
+    text_on,
+)
 from masketeer_gui.ui.legend import Legend, legend_html
+from masketeer_gui.ui.span_text import SpanTextEdit
 
 pytestmark = pytest.mark.gui
 
@@ -65,3 +75,25 @@ def test_legend_names_every_entity(qtbot):
     for entity in Entity:
         assert f"&nbsp;{entity}&nbsp;" in html
     assert "needs review" in html and "accepted" in html and legend.text() == html
+
+
+@pytest.mark.parametrize("entity", list(Entity))
+@pytest.mark.parametrize("cue", list(StateCue))
+def test_every_state_cue_stands_out_on_every_entity_colour(cue, entity):
+    """Issue 12 B.2: the review underlines reach 3:1 (WCAG non-text contrast) on every span colour."""
+    ratio = contrast(cue_colour(cue, entity), entity_colour(entity))
+    assert ratio >= MIN_CUE_CONTRAST, f"{cue} on {entity}: {ratio:.2f}:1"
+
+
+@pytest.mark.parametrize("entity", list(Entity))
+@pytest.mark.parametrize(
+    ("masker", "flags", "accepted"), [("X", ("unsure",), False), ("Manual", (), False), ("X", (), True)]
+)
+def test_the_note_view_draws_its_underlines_in_those_colours(qtbot, entity, masker, flags, accepted):
+    edit = SpanTextEdit()
+    qtbot.addWidget(edit)
+    span = Span(0, 5, entity, masker, "", flags)
+    edit.show_text("Abcde fg", [(0, 5, span)], frozenset({(0, 5)} if accepted else ()))
+    selection = edit.extraSelections()[0]
+    underline = QColor(selection.format.underlineColor())
+    assert contrast(underline, entity_colour(entity)) >= MIN_CUE_CONTRAST

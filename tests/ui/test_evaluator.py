@@ -31,8 +31,8 @@ CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModi
 def press(qtbot, view, key, modifier=Qt.KeyboardModifier.NoModifier) -> None:  # type: ignore[no-untyped-def]
     """A key where the evaluator's focus is (the note text when a closed popup left none)."""
     if QApplication.activeWindow() is None:  # offscreen: a closed popup menu does not hand it back
-        view.main.activateWindow()
-        qtbot.waitUntil(lambda: QApplication.activeWindow() is view.main)
+        view.ws.widget.activateWindow()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is view.ws.widget)
     if QApplication.focusWidget() is None:
         view.pane.view.setFocus()
     qtbot.keyClick(QApplication.focusWidget() or view.pane.view, key, modifier)

@@ -11,9 +11,10 @@ from PySide6.QtGui import QHelpEvent, QTextDocument
 from PySide6.QtWidgets import QToolTip
 
 from masketeer_gui.engine.span import Entity, Span
+from masketeer_gui.store.rows import NoteDetail, SpanRow
 from masketeer_gui.ui.colours import entity_colour, entity_text_colour
 from masketeer_gui.ui.note_view import NoteView, pseudonymized
-from masketeer_gui.ui.project_api import ReviewNote
+from masketeer_gui.ui.project_api import ReviewNote, ReviewStatus
 from masketeer_gui.ui.text_offsets import OffsetMap, display_text
 
 pytestmark = pytest.mark.gui
@@ -31,16 +32,9 @@ def _note(text: str = TEXT) -> ReviewNote:
         start = text.index(word)
         spans.append(Span(start, start + len(word), entity, "Salutation", f"after '{word[:1]}'", flags))
     tags = tuple(f"[{s.entity}-{i:08d}]" for i, s in enumerate(spans))
-    return ReviewNote(
-        1,
-        "N1",
-        "P1",
-        text,
-        tuple(spans),
-        tags,
-        accepted=frozenset({(spans[0].start, spans[0].end)}),
-        analyzed=True,
-    )
+    rows = tuple(SpanRow(i, span) for i, span in enumerate(spans))
+    detail = NoteDetail(1, "N1", text, {}, "P1", None, 1, rows, (), ReviewStatus.OPEN)
+    return ReviewNote(detail, tags, accepted=frozenset({(spans[0].start, spans[0].end)}))
 
 
 @pytest.fixture

@@ -27,7 +27,7 @@ def test_opening_a_non_project_says_so_in_plain_words(qtbot, window, tmp_path):
     bogus.write_text("hello", encoding="utf-8")
     assert not window.projects.open_path(bogus)
     box = _boxes(window)[0]
-    assert "not a Masketeer project" in box.text() and "cannot be used" in box.text()
+    assert "not a Masketeer project" in box.text() and "cannot be used right now" not in box.text()  # B.7
     assert window.project is None
     assert not window.projects.open_path(tmp_path / "missing.db")
     assert "no such project file" in window.last_error
@@ -53,13 +53,16 @@ def test_new_project_drop_a_corpus_run_and_export(qtbot, window, tmp_path):
         Qt.MouseButton.NoButton,
         Qt.KeyboardModifier.NoModifier,
     )
+    window.dropEvent(event)  # a file: the import dialog with its column mapping, then import and run
+    dialog = window.projects.import_dialog_
+    assert dialog is not None and dialog.preview.rowCount() == 5 and dialog.run_after.isChecked()
     with qtbot.waitSignal(window.jobFinished, timeout=LONG) as blocker:
-        window.dropEvent(event)
+        dialog.accept()
     assert blocker.args == ["Importing", True]
     assert window.model.rowCount() == 600
     assert "600 new" in window.statusBar().currentMessage()
     with qtbot.waitSignal(window.runFinished, timeout=LONG):
-        window.run_all()
+        pass  # the run the import started
     target = tmp_path / "out.jsonl"
     with qtbot.waitSignal(window.jobFinished, timeout=LONG):
         window.projects.export_path(target)
@@ -138,6 +141,6 @@ def test_every_review_action_shows_its_shortcut(window):
         assert keys, name
         assert keys[0].toString() in action.toolTip(), (name, action.toolTip())
     assert "(A)" in window.act_accept.toolTip() and "Del" in window.act_reject.toolTip()
-    window.projects.show_shortcuts()
+    window.show_shortcuts()
     box = _boxes(window)[0]
     assert "Accept span" in box.text() and "Ctrl+Z" in box.text()

@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 from masketeer_gui.store import Project
-from masketeer_gui.ui.engine_access import EngineParts, engine_parts
-from masketeer_gui.ui.project_api import ReviewNote
+from masketeer_gui.ui.project_api import EngineParts, ReviewNote
 from masketeer_gui.ui.risk_jobs import assess_notes, check_leaks
 from masketeer_gui.ui.store_adapter import StoreProject, engine_factory
 
@@ -43,7 +42,7 @@ def bulk(demo_project: Path) -> Iterator[BulkOnly]:
 
 @pytest.fixture
 def parts(bulk: BulkOnly) -> EngineParts:
-    found = engine_parts(bulk)
+    found = bulk.engine_parts()
     assert found is not None
     return found
 

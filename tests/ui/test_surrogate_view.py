@@ -9,7 +9,6 @@ from PySide6.QtCore import Qt
 from masketeer_gui.engine.render_surrogates import render_surrogates
 from masketeer_gui.engine.span import NAME_ENTITIES, Entity
 from masketeer_gui.engine.surrogates import SurrogateIssuer
-from masketeer_gui.ui.engine_access import engine_parts
 from masketeer_gui.ui.surrogate_view import SETTING
 from tests.ui.helpers import open_project, press
 
@@ -38,7 +37,7 @@ def test_f7_shows_surrogates_without_tags_or_original_names(qtbot, window, demo_
     shown = window.note_view.pseudo.toPlainText()
     assert not any(f"[{e}-" in shown for e in Entity)
     assert not any(note.text[s.start : s.end] in shown for s in note.spans if s.entity in NAME_ENTITIES)
-    parts = engine_parts(window.project)
+    parts = window.project.engine_parts()
     issuer = SurrogateIssuer.for_lexicon(parts.key, parts.lexicon, parts.names)  # what deidentify would write
     assert shown == render_surrogates(note.text, note.spans, issuer, note.patient_id)
     window.note_view.step(+1)

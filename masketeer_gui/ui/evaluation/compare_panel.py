@@ -15,6 +15,7 @@ from masketeer_gui.evaluation.metrics_by import Breakdown
 from masketeer_gui.store.rows import RunRow, RunStatus
 from masketeer_gui.ui.evaluation.metrics_panel import with_ci
 from masketeer_gui.ui.evaluation.rows_model import Column, RowsModel, table_view
+from masketeer_gui.vocabulary import counted
 
 INTRO = "Choose a newer run and press Compare: your marks on the sample are followed into its spans."
 SideRow = tuple[str, str, str]
@@ -38,7 +39,7 @@ CHANGE_COLUMNS: list[Column[Change]] = [
 def run_title(run: RunRow, judged: int | None) -> str:
     when = run.started_at.strftime("%Y-%m-%d %H:%M")
     mark = " (the judged run)" if run.id == judged else ""
-    return f"Run {run.id}{mark} — {when}, {run.kind}, {run.notes_analyzed:,} notes analysed"
+    return f"Run {run.id}{mark} — {when}, {run.kind}, {counted(run.notes_analyzed, 'note')} analysed"
 
 
 def side_rows(old: Breakdown, new: Breakdown) -> list[SideRow]:

@@ -10,10 +10,8 @@ on the window's worker thread (``jobs``), and results from a project that is no 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QShowEvent
+from PySide6.QtGui import QShowEvent, QUndoStack
 from PySide6.QtWidgets import QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from masketeer_gui.store import Project
@@ -28,9 +26,8 @@ from masketeer_gui.ui.evaluation.metrics_panel import MetricsPanel
 from masketeer_gui.ui.evaluation.runner import EvaluationRunner
 from masketeer_gui.ui.evaluation.state import SampleState
 from masketeer_gui.ui.evaluation.top_bar import TopBar, note_table
-
-if TYPE_CHECKING:
-    from masketeer_gui.ui.main_window import MainWindow
+from masketeer_gui.ui.note_list_model import NoteListModel
+from masketeer_gui.ui.workspace import Workspace
 
 ANNOTATOR_KEY = "evaluation/annotator"
 METRICS_DELAY_MS = 250
@@ -47,15 +44,17 @@ class EvaluatorView(QWidget):
     reportWritten = Signal(str)  # path
     planShown = Signal()
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.main = window
+    def __init__(self, ws: Workspace, note_model: NoteListModel) -> None:
+        super().__init__(ws.widget)
+        self.ws = ws
+        self.note_model = note_model
+        self.undo_stack = QUndoStack(ws.undo_group)  # marks have their own history: Ctrl+Z here undoes a mark
         self.state: SampleState | None = None
         self.last_hint = ""
         self.project_ref: object | None = None
         self._needs_load = False
         self._texts: dict[int, str] = {}
-        self.top = TopBar(str(window.settings.value(ANNOTATOR_KEY, "") or ""))
+        self.top = TopBar(str(ws.settings.value(ANNOTATOR_KEY, "") or ""))
         self.model = DecisionModel(self)
         self.table = note_table(self.model)
         self.pane = JudgePane()
@@ -106,25 +105,25 @@ class EvaluatorView(QWidget):
         self.metrics.adjudication.text_of = self._text_of_external
         self.compare.compareRequested.connect(self.runner.compare)
         self.compare.noteRequested.connect(self._open_external)
-        self.main.projectOpened.connect(lambda _path: self.sync_project())
-        self.main.model.modelReset.connect(self.sync_project)
+        self.ws.projectOpened.connect(lambda _path: self.sync_project())
+        self.note_model.modelReset.connect(self.sync_project)
 
     # --- the project and the sample -----------------------------------------------------------------
     def store(self) -> Project:
         """The open project's store; ``ProjectStateError`` if none is open."""
-        store = getattr(self.main.project, "store", None)
-        if not isinstance(store, Project):
+        store = self.ws.project.evaluation_store() if self.ws.project is not None else None
+        if store is None:
             raise ProjectStateError("no project is open")
         return store
 
     def has_store(self) -> bool:
-        return isinstance(getattr(self.main.project, "store", None), Project)
+        return self.ws.project is not None and self.ws.project.evaluation_store() is not None
 
     def sync_project(self) -> None:
         """Forget everything of a project that is no longer the window's (cheap when it still is)."""
-        if self.main.project is self.project_ref:
+        if self.ws.project is self.project_ref:
             return
-        self.project_ref = self.main.project
+        self.project_ref = self.ws.project
         self._needs_load = self.has_store()
         self.set_state(None)
         self.metrics.show_data(None)
@@ -207,7 +206,7 @@ class EvaluatorView(QWidget):
 
     def _text(self, note_id: int) -> str:
         if note_id not in self._texts:
-            self._texts[note_id] = self.store().notes.get(note_id).text
+            self._texts[note_id] = self.ws.project.note(note_id).text if self.ws.project else ""
         return self._texts[note_id]
 
     def _text_of_external(self, external_id: str) -> str:
@@ -223,14 +222,8 @@ class EvaluatorView(QWidget):
 
     # --- marks (MarkTarget) ------------------------------------------------------------------------
     def perform(self, command: MarkChange) -> bool:
-        """Do ``command`` now; push it on the window's undo stack only if the store took it."""
-        try:
-            command.apply()
-        except Exception as exc:
-            self.report_failure(exc)
-            return False
-        self.main.undo_stack.push(command)
-        return True
+        """Do ``command`` now; push it on the evaluation's undo stack only if the store took it."""
+        return self.ws.perform(command, self.undo_stack)
 
     def mark_changed(self, note_id: int, focus: int | None = None) -> None:
         """A command changed ``note_id``'s marks: repaint its row and the note, and recount."""
@@ -248,7 +241,7 @@ class EvaluatorView(QWidget):
         self.schedule_metrics()
 
     def report_failure(self, exc: Exception) -> None:
-        self.main.report_failure(exc)
+        self.ws.report_failure(exc)
 
     def require_annotator(self) -> bool:
         """True if marks can be made now; else say what is missing."""
@@ -263,7 +256,7 @@ class EvaluatorView(QWidget):
 
     def hint(self, text: str) -> None:
         self.last_hint = text
-        self.main.statusBar().showMessage(text, 8000)
+        self.ws.status(text, 8000)
 
     def _on_key(self, name: str) -> None:
         if self.pages.currentWidget() is not self.judge_page:
@@ -274,7 +267,7 @@ class EvaluatorView(QWidget):
 
     def _annotator_changed(self) -> None:
         name = self.top.annotator.text().strip()
-        self.main.settings.setValue(ANNOTATOR_KEY, name)
+        self.ws.settings.setValue(ANNOTATOR_KEY, name)
         if self.state is not None and name != self.state.annotator:
             self.runner.switch_annotator(name)
         self.pane.view.setFocus()

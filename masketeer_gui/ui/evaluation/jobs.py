@@ -9,7 +9,7 @@ cannot be written as the store's ``ProjectEnvironmentError`` (shown in plain wor
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,12 +23,13 @@ from masketeer_gui.evaluation.gold import write_text
 from masketeer_gui.evaluation.metrics_by import Breakdown, breakdown
 from masketeer_gui.evaluation.project_io import EvaluationInputError
 from masketeer_gui.evaluation.report import render_html
-from masketeer_gui.evaluation.summary import to_csv
+from masketeer_gui.evaluation.summary import EvaluationSummary, to_csv
 from masketeer_gui.store import Project
 from masketeer_gui.store.errors import InvalidChangeError, ProjectEnvironmentError, ProjectStateError
 from masketeer_gui.store.rows import StratumRow
 from masketeer_gui.ui.evaluation import saved
 from masketeer_gui.ui.evaluation.state import SampleState
+from masketeer_gui.vocabulary import counted
 
 REPORT_KINDS = ("html", "csv", "json")
 
@@ -106,6 +107,20 @@ def compare(
         return Refused(str(exc))
 
 
+def unfinished(project: Project, sample_id: int, summary: EvaluationSummary) -> str:
+    """Why the report is preliminary ("" when every evaluator closed every note of the sample as done)."""
+    total = int(summary.sample.get("n", 0) or 0)
+    annotators = [b.annotator for b in summary.breakdowns if b.annotator]
+    if not annotators:
+        return f"no evaluator has closed any of the sample's {counted(total, 'note')} as done"
+    behind = []
+    for name in annotators:
+        done = len(saved.load_done(project, sample_id, name))
+        if done < total:
+            behind.append(f"{name} {done} of {total}")
+    return ("notes done: " + ", ".join(behind) + "; the figures will change") if behind else ""
+
+
 def write_report(project: Project, sample_id: int, target: Path, compare_run: int | None, annotator: str) -> Path:
     """The report of the sample as HTML, CSV or JSON (by ``target``'s suffix), without note text."""
     kind = target.suffix.lower().lstrip(".")
@@ -117,6 +132,7 @@ def write_report(project: Project, sample_id: int, target: Path, compare_run: in
         )
     except EvaluationInputError as exc:
         raise ProjectEnvironmentError(project.path, str(exc)) from None
+    summary = replace(summary, preliminary=unfinished(project, sample_id, summary))
     if kind == "html":
         text = render_html(summary)
     elif kind == "csv":

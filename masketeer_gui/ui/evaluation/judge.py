@@ -8,26 +8,24 @@ Each action checks what it needs, says in the status bar why it refuses, and han
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPoint
 
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.store.rows import MarkLabel, SpanRow
 from masketeer_gui.ui.entity_menu import EntityMenu
+from masketeer_gui.ui.evaluation.host import EvaluationHost
 from masketeer_gui.ui.evaluation.mark_commands import MarkChange, MarkSpec, done_change
 from masketeer_gui.ui.evaluation.state import SampleState
 from masketeer_gui.ui.review import trimmed_selection
-
-if TYPE_CHECKING:
-    from masketeer_gui.ui.evaluation.evaluator_view import EvaluatorView
+from masketeer_gui.vocabulary import counted
 
 
 class JudgeController(QObject):
     """Turns the evaluator's keys into marks of the note in view."""
 
-    def __init__(self, view: EvaluatorView) -> None:
-        super().__init__(view)
+    def __init__(self, view: EvaluationHost) -> None:
+        super().__init__(view.ws)
         self.view = view
         self.entity_menu: EntityMenu | None = None
 
@@ -140,7 +138,7 @@ class JudgeController(QObject):
             return
         following = state.next_open_note(note_id)
         if following is None:
-            return self.view.hint(f"Every note of the sample is done ({len(state.notes)} notes).")
+            return self.view.hint(f"Every note of the sample is done ({counted(len(state.notes), 'note')}).")
         if following == note_id:
             return self.view.hint("Every other note is done: close this one with D.")
         self.view.select_note(following)
@@ -177,7 +175,7 @@ class JudgeController(QObject):
         return state, note_id, span
 
     def _choose(self, title: str, current: Entity | None, then: Callable[[Entity], None]) -> None:
-        menu = EntityMenu(title, self.view, current)
+        menu = EntityMenu(title, self.view.ws.widget, current)
         menu.chosen.connect(then)
         menu.aboutToHide.connect(self._menu_closed)
         self.entity_menu = menu

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from masketeer_gui.engine.span import ENTITY_NAMES, Entity, Span
 from masketeer_gui.store.rows import MarkLabel, MarkRow, SpanRow
-from masketeer_gui.ui.colours import entity_colour, entity_text_colour, flag_colour
+from masketeer_gui.ui.colours import StateCue, cue_colour, entity_colour, entity_text_colour
 from masketeer_gui.ui.evaluation.state import SampleState
 from masketeer_gui.ui.span_text import Placed, SpanTextEdit
 
@@ -47,11 +47,12 @@ class DecisionTextEdit(SpanTextEdit):
             fmt.setBackground(entity_colour(span.entity))
             fmt.setForeground(entity_text_colour(span.entity))
             fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.DashUnderline)
+            fmt.setUnderlineColor(cue_colour(StateCue.MANUAL, span.entity))
         elif mark is None:
             fmt.setBackground(entity_colour(span.entity))
             fmt.setForeground(entity_text_colour(span.entity))
             fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
-            fmt.setUnderlineColor(flag_colour())
+            fmt.setUnderlineColor(cue_colour(StateCue.FLAGGED, span.entity))
         elif mark.label is MarkLabel.FP:
             fmt.setBackground(QColor(FP_BACKGROUND))
             fmt.setForeground(QColor("#000000"))
@@ -70,7 +71,7 @@ class DecisionTextEdit(SpanTextEdit):
             return
         painter = QPainter(self.viewport())
         for span, mark in judged:
-            pen = QPen(self.palette().text().color(), TP_BAR)
+            pen = QPen(cue_colour(StateCue.JUDGED, span.entity), TP_BAR)
             wrong = mark.entity is not None and mark.entity != span.entity
             pen.setStyle(Qt.PenStyle.DashLine if wrong else Qt.PenStyle.SolidLine)
             painter.setPen(pen)

@@ -13,11 +13,11 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QGroupBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
-from masketeer_gui.engine.metrics import Estimate
 from masketeer_gui.engine.span import ENTITY_NAMES, Entity
 from masketeer_gui.evaluation.adjudication import ADJUDICATED
 from masketeer_gui.evaluation.agreement import PairAgreement
 from masketeer_gui.evaluation.html import number, percent, proportion
+from masketeer_gui.evaluation.metrics import Estimate
 from masketeer_gui.evaluation.metrics_by import MetricsRow
 from masketeer_gui.ui.evaluation.adjudication_panel import AdjudicationPanel
 from masketeer_gui.ui.evaluation.jobs import PanelData

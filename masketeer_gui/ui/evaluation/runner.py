@@ -9,33 +9,31 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QObject
 
 from masketeer_gui.evaluation.adjudication import Adjudication
 from masketeer_gui.store import Project
 from masketeer_gui.ui.evaluation import jobs, saved
+from masketeer_gui.ui.evaluation.host import EvaluationHost
 from masketeer_gui.ui.evaluation.jobs import Refused
 from masketeer_gui.ui.evaluation.report_export import choose_target, report_job
 from masketeer_gui.ui.evaluation.sample_dialog import DrawRequest, SampleDialog, sample_title
 from masketeer_gui.ui.evaluation.state import SampleState
 from masketeer_gui.ui.workers import Job
 
-if TYPE_CHECKING:
-    from masketeer_gui.ui.evaluation.evaluator_view import EvaluatorView
-
 
 class EvaluationRunner(QObject):
     """Starts the view's jobs and hands their results back to it."""
 
-    def __init__(self, view: EvaluatorView) -> None:
-        super().__init__(view)
+    def __init__(self, view: EvaluationHost) -> None:
+        super().__init__(view.ws)
         self.view = view
         self.metrics_stale = True
         self.dialog: SampleDialog | None = None
-        view.main.workers.succeeded.connect(self._on_succeeded)
-        view.main.workers.failed.connect(self._on_failed)
+        view.ws.workers.succeeded.connect(self._on_succeeded)
+        view.ws.workers.failed.connect(self._on_failed)
 
     def _submit(self, label: str, kind: str, fn: Callable[[Project], Any], **meta: Any) -> None:
         if not self.view.has_store():
@@ -43,7 +41,7 @@ class EvaluationRunner(QObject):
             return
         store = self.view.store()
         job = Job(label, lambda _p, _c: fn(store), evaluation=kind, project=self.view.project_ref, **meta)
-        self.view.main.workers.submit(job)
+        self.view.ws.workers.submit(job)
 
     # --- samples --------------------------------------------------------------------------------
     def load(self, sample_id: int) -> None:
@@ -64,8 +62,8 @@ class EvaluationRunner(QObject):
         if not self.view.has_store():
             self.view.hint("Open a project first.")
             return
-        notes = sum(1 for row in self.view.main.model.rows() if row.analyzed)
-        dialog = SampleDialog(self.view, self.view.store().samples.list(), notes)
+        notes = sum(1 for row in self.view.note_model.rows() if row.analyzed)
+        dialog = SampleDialog(self.view.ws.widget, self.view.store().samples.list(), notes)
         dialog.planRequested.connect(self._plan)
         dialog.accepted.connect(lambda: self._dialog_accepted(dialog))
         dialog.finished.connect(self._dialog_closed)
@@ -148,7 +146,7 @@ class EvaluationRunner(QObject):
     def export_dialog(self) -> None:
         state = self.view.state
         if state is not None:
-            target = choose_target(self.view, self.view.main.settings, state.view.sample.id)
+            target = choose_target(self.view.ws.widget, self.view.ws.settings, state.view.sample.id)
             if target is not None:
                 self.export(target)
 
@@ -160,7 +158,7 @@ class EvaluationRunner(QObject):
         compare_run = self.view.compare.chosen_run() if self.view.compare.comparison is not None else None
         job = report_job(self.view.store(), state.view.sample.id, target, compare_run, state.annotator)
         job.meta["project"] = self.view.project_ref
-        self.view.main.workers.submit(job)
+        self.view.ws.workers.submit(job)
 
     # --- results ------------------------------------------------------------------------------------
     def _on_succeeded(self, job: Job, result: Any) -> None:

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from masketeer_gui.store.rows import SampleRow, StratumRow
 from masketeer_gui.store.sampling import DEFAULT_N
+from masketeer_gui.vocabulary import counted
 
 PLAN_DELAY_MS = 200
 PLAN_COLUMNS = 8
@@ -46,7 +47,7 @@ class DrawRequest:
 def sample_title(sample: SampleRow) -> str:
     name = f" “{sample.name}”" if sample.name else ""
     length = ", by length too" if sample.by_length else ""
-    return f"Sample {sample.id}{name}: {sample.n} notes, seed {sample.seed}{length}, run {sample.run_id}"
+    return f"Sample {sample.id}{name}: {counted(sample.n, 'note')}, seed {sample.seed}{length}, run {sample.run_id}"
 
 
 class SampleDialog(QDialog):
@@ -131,5 +132,6 @@ class SampleDialog(QDialog):
         )
         drawn = sum(s.quota for s in strata)
         self.plan.setText(
-            f"Strata (spans per note): drawn <b>of</b> all <table cellspacing=6>{rows}</table>{drawn} notes in all."
+            f"Strata (spans per note): drawn <b>of</b> all <table cellspacing=6>{rows}</table>"
+            f"{counted(drawn, 'note')} in all."
         )

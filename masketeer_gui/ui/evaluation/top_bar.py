@@ -30,6 +30,7 @@ from masketeer_gui.ui.evaluation.keys import EVAL_KEYS
 from masketeer_gui.ui.evaluation.metrics_panel import with_ci
 from masketeer_gui.ui.evaluation.sample_dialog import sample_title
 from masketeer_gui.ui.evaluation.state import SampleState
+from masketeer_gui.vocabulary import counted
 
 TOOLBAR = ("tp", "fp", "judge_type", "missed", "tn", "clear", "done", "next_undecided")
 SHORT = {"tp": "TP", "fp": "FP", "judge_type": "Type…", "missed": "Missed…", "tn": "TN", "clear": "Clear",
@@ -52,7 +53,7 @@ class TopBar(QWidget):
         self.annotator.setMaximumWidth(180)
         self.progress = QProgressBar()
         self.progress.setObjectName("evaluationProgress")
-        self.progress.setFormat("%v of %m notes done")
+        self.progress.setFormat("No sample yet")
         self.progress.setMinimumWidth(200)
         self.left = QLabel("")
         self.export_button = _button("Export report…", "Write the evaluation report as HTML, CSV or JSON")
@@ -109,6 +110,7 @@ class TopBar(QWidget):
 
     def show_progress(self, state: SampleState | None) -> None:
         total = len(state.notes) if state else 0
+        self.progress.setFormat(f"%v of {counted(total, 'note')} done" if state else "No sample yet")
         self.progress.setMaximum(max(total, 1))
         self.progress.setValue(total - state.notes_left() if state else 0)
         self.left.setText(f"{state.notes_left()} left" if state else "")

@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 from statistics import NormalDist
 
-from masketeer_gui.engine.betainc import beta_quantile
+from masketeer_gui.evaluation.betainc import beta_quantile
 
 ALPHA = 0.05
 

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from masketeer_gui.engine.betainc import beta_cdf, beta_quantile
-from masketeer_gui.engine.metrics import clopper_pearson, evaluate, precision_logit
+from masketeer_gui.evaluation.betainc import beta_cdf, beta_quantile
+from masketeer_gui.evaluation.metrics import clopper_pearson, evaluate, precision_logit
 
 PAPER = {"tp": 214, "fp": 6, "fn": 13, "tn": 83}  # Masketeer 2.0, Table 8
 
