@@ -146,7 +146,8 @@ def _export(args: argparse.Namespace) -> int:
 
     if args.length_preserving and args.mode != "surrogates":
         raise UsageError("--length-preserving needs --mode surrogates")
-    key = load_or_create_key(args.key_file) if args.key_file else None
+    warn = lambda text: say(f"masketeer project export: warning: {text}")  # noqa: E731
+    key = load_or_create_key(args.key_file, warn=warn) if args.key_file else None
     names = NameLists.from_json(args.names) if args.names else None
     with opened(args.project, readonly=True) as project:
         report = project.export_notes(

@@ -9,12 +9,11 @@ gold files read as they are: extra keys are ignored). Errors name the file and l
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from masketeer_gui.atomic import write_atomic
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.evaluation.decisions import Decision, phi_spans
 
@@ -111,12 +110,5 @@ def write_jsonl(path: Path, gold: Mapping[str, Iterable[Annotation]], texts: Map
 
 
 def write_text(path: Path, text: str) -> None:
-    """Write a UTF-8 file whole or not at all (a temporary file beside it, then renamed)."""
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    """Write a UTF-8 file whole or not at all, owner-only (``masketeer_gui.atomic``)."""
+    write_atomic(path, text)
