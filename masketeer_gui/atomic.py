@@ -67,11 +67,14 @@ def fsync_dir(folder: Path) -> None:
 class AtomicFile:
     """A temporary file beside ``target``; ``commit`` syncs and renames it, anything else deletes it."""
 
-    def __init__(self, target: Path | str, *, buffering: int = 1 << 20) -> None:
+    def __init__(self, target: Path | str, *, buffering: int = 1 << 20, sweep: bool = False) -> None:
+        """``sweep``: first delete what killed processes left for ``target`` (lists its folder)."""
         self.target = Path(target)
         folder = self.target.parent
+        if sweep:
+            sweep_stale(self.target)
         try:
-            fd, name = tempfile.mkstemp(dir=folder, prefix=f".{self.target.name}.", suffix=".tmp")
+            fd, name = tempfile.mkstemp(dir=folder, prefix=f".{self.target.name}.{os.getpid()}.", suffix=".tmp")
         except OSError as exc:
             raise OutputError(self.target, exc) from None
         self.temp = Path(name)
@@ -118,6 +121,32 @@ class AtomicFile:
             self.discard()
         if isinstance(exc, OSError) and not isinstance(exc, OutputError):
             raise OutputError(self.target, exc) from exc
+
+
+def sweep_stale(target: Path) -> None:
+    """Delete temporary files a killed process left for ``target`` (named after their process id)."""
+    prefix = f".{target.name}."
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(target.parent):
+            name = entry.name
+            if name.startswith(prefix) and name.endswith(".tmp"):
+                pid = name[len(prefix) :].split(".", 1)[0]
+                if pid.isdigit() and not process_alive(int(pid)):
+                    with contextlib.suppress(OSError):
+                        os.unlink(entry.path)
+
+
+def process_alive(pid: int) -> bool:
+    """Whether process ``pid`` exists (another user's counts as alive)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process, or a platform where signal 0 means something else
+        return True
+    return True
 
 
 def commit_all(files: Sequence[AtomicFile]) -> None:

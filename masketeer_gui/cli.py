@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from masketeer_gui import __version__
 from masketeer_gui.atomic import ENVIRONMENT_ERRNOS, OutputError, plain_reason
@@ -39,7 +42,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # --help, --version, or a usage error (argparse exits 2)
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     try:
-        status: int = args.handler(args)
+        with _terminate_cleanly():
+            status: int = args.handler(args)
     except INPUT_ERRORS as exc:
         print(f"masketeer {args.command}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -52,6 +56,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(_environment_error(args.command, exc) or _internal_error(args.command, exc), file=sys.stderr)
         return EXIT_INTERNAL
     return status
+
+
+@contextmanager
+def _terminate_cleanly() -> Iterator[None]:
+    """SIGTERM ends the command like Ctrl-C would, through every cleanup (temporary files, a run's record)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _terminated(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 def _environment_error(command: str, exc: BaseException) -> str | None:

@@ -112,7 +112,7 @@ class VaultWriter:
         aes_key, mac_key = derive_keys(passphrase, salt, log2_n)
         self._header = _header(_PARAMS.pack(MAGIC, log2_n, R, P, salt), mac_key)
         self._aead = AESGCM(aes_key)
-        self.file = AtomicFile(path)
+        self.file = AtomicFile(path, sweep=True)
         self.file.write(self._header)
         self._pending: list[dict[str, Any]] = []
         self._index = 0

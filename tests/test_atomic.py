@@ -7,6 +7,7 @@ import os
 import stat
 from collections.abc import Callable
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -32,7 +33,10 @@ def _deidentify(target: Path) -> None:
 def _export(target: Path) -> None:
     from masketeer_gui.store.exporter import atomic_write
 
-    atomic_write(target, lambda handle: handle.write(b"{}\n"))
+    def write(handle: IO[bytes]) -> None:
+        handle.write(b"{}\n")
+
+    atomic_write(target, write)
 
 
 def _gold(target: Path) -> None:
@@ -98,7 +102,7 @@ def test_commit_all_puts_every_file_back_when_one_rename_fails(tmp_path: Path, m
     with AtomicFile(first) as a, AtomicFile(second) as b:
         a.write(b"new a")
         b.write(b"new b")
-        with pytest.raises(OutputError, match="b.json: cannot write: a disk error occurred"):
+        with pytest.raises(OutputError, match=r"b\.json: cannot write: a disk error occurred"):
             commit_all([a, b])
     assert first.read_bytes() == b"old a"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json"]

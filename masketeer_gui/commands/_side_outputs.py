@@ -94,7 +94,7 @@ def risk_report_file(path: Path, risk: CorpusRisk) -> AtomicFile:
 
     notes, summary = risk.finish()
     report = {"summary": summary.to_dict(), "notes": [{"id": i, **a.to_dict()} for i, a in notes]}
-    file = AtomicFile(path)
+    file = AtomicFile(path, sweep=True)
     try:
         file.write(fastjson.dumps(report) + b"\n")
         file.prepare()

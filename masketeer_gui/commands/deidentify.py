@@ -31,10 +31,10 @@ if TYPE_CHECKING:
 
 
 def default_factory(names: NameLists | None) -> Analyzer:
-    """The shipped engine (module-level, so worker processes can rebuild it by name)."""
-    from masketeer_gui.engine.pipeline import Deidentifier
+    """The shipped engine (``engine.factory``; module-level, so spawned workers rebuild it by name)."""
+    from masketeer_gui.engine.factory import default_engine
 
-    return Deidentifier.default(names)
+    return default_engine(names)
 
 
 ENGINE_FACTORY = default_factory  # tests swap in a stand-in analyzer here
@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
     )
     side = SideOutputs(args)
     try:
-        with AtomicFile(args.output) as output:
+        with AtomicFile(args.output, sweep=True) as output:
             stats = _deidentify(records, spec, args, output, progress, side)
             with _stats_file(args.stats, stats) as stats_file:
                 commit_all([output, *stats_file, *side.finish()])
@@ -199,7 +199,7 @@ def _stats_file(path: Path | None, stats: CorpusStats) -> Iterator[list[AtomicFi
     if path is None:
         yield []
         return
-    with AtomicFile(path) as file:
+    with AtomicFile(path, sweep=True) as file:
         file.write(fastjson.dumps(stats.to_dict()) + b"\n")
         yield [file]
 

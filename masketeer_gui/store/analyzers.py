@@ -1,6 +1,6 @@
 """The engine as the store sees it: anything with ``analyze(text, context)``, built from name lists.
 
-Runs take an ``AnalyzerFactory`` (by default ``Deidentifier.default`` from the engine pipeline)
+Runs take an ``AnalyzerFactory`` (by default ``engine.factory.default_engine``, the shipped engine)
 so tests can pass a small fake. Building an analyzer indexes the name lists, so the last few
 are cached by the lists' content.
 """
@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from masketeer_gui import __version__
+from masketeer_gui.engine.factory import default_engine
 from masketeer_gui.engine.lists import NameLists, NoteContext
 from masketeer_gui.engine.span import Span
 
@@ -25,11 +26,7 @@ class Analyzer(Protocol):
 AnalyzerFactory = Callable[[NameLists], Analyzer]
 
 
-def default_factory(names: NameLists) -> Analyzer:
-    """The real engine with the shipped lexicon and ``names``."""
-    from masketeer_gui.engine.pipeline import Deidentifier  # imported late: loads the lexicon
-
-    return Deidentifier.default(names)  # type: ignore[no-any-return,unused-ignore]
+default_factory: AnalyzerFactory = default_engine  # the one engine factory (``engine.factory``)
 
 
 def engine_version(analyzer: Analyzer) -> str:
