@@ -102,3 +102,18 @@ def open_files(pid: int) -> list[str]:
         except OSError:
             continue
     return names
+
+
+FAKE_CLI = SLOW_CLI.replace("slow_factory", "fake_factory")
+
+
+def run_cli(*args: str | Path, timeout: float = 60.0) -> subprocess.CompletedProcess[str]:
+    """``masketeer ARGS`` on the stand-in engine in another process; ``TimeoutExpired`` if it hangs."""
+    return subprocess.run(
+        [sys.executable, "-c", FAKE_CLI, *map(str, args)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )

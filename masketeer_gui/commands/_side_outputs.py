@@ -9,6 +9,7 @@ nowhere unless ``--vault`` is given. The risk report holds ids, levels, scores a
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -78,7 +79,7 @@ def _open_vault(args: argparse.Namespace) -> VaultWriter:
 
     if args.vault.exists():
         raise UsageError(f"{args.vault}: a vault exists there already (never overwritten; choose another file)")
-    if args.vault.resolve().parent == args.output.resolve().parent:
+    if Path(os.path.realpath(args.vault)).parent == Path(os.path.realpath(args.output)).parent:
         print("masketeer deidentify: note: keep the vault apart from the de-identified output", file=sys.stderr)
     try:
         return VaultWriter(args.vault, read_passphrase(args.passphrase_file, confirm=True))

@@ -142,18 +142,19 @@ def default_workers() -> int:
 
 def _check_paths(args: argparse.Namespace) -> None:
     """Refuse to overwrite the input, or to write two outputs to one file."""
-    if not args.input.exists():
-        raise UsageError(f"{args.input}: no such file or folder")
+    from masketeer_gui.corpus_io import check_input
+
+    check_input(args.input)  # a missing file, a broken link, a link loop, a FIFO: said plainly
     if args.length_preserving and args.mode != "surrogates":
         raise UsageError("--length-preserving needs --mode surrogates")
     if args.passphrase_file and not args.vault:
         raise UsageError("--passphrase-file needs --vault")
     targets = [args.output, *(path for path in (args.stats, args.risk, args.vault) if path)]
-    resolved = [path.resolve() for path in targets]
-    if args.input.resolve() in resolved or len(set(resolved)) < len(resolved):
+    resolved = [os.path.realpath(path) for path in targets]  # realpath never raises on a link loop
+    if os.path.realpath(args.input) in resolved or len(set(resolved)) < len(resolved):
         raise UsageError(f"{args.output}: output would overwrite the input or another output file")
     for path in [*targets, *([args.key_file] if args.key_file else [])]:
-        if not path.resolve().parent.is_dir():
+        if not Path(os.path.realpath(path)).parent.is_dir():
             raise UsageError(f"{path}: folder does not exist")
 
 

@@ -15,9 +15,9 @@ from masketeer_gui.store.rows import TermKind, TermSpec
 from tests.store.fakes import FakeEngine, note_id, write_jsonl
 
 LISTED = "Zwirbelmoser"  # an invented patient surname only the name list knows
-NOTES = [
-    {"id": f"m{i}", "text": f"{LISTED} klagt über Kopfweh, Termin {i}. Kontrolle im Juni."} for i in range(4)
-] + [{"id": "other", "text": "Keine Beschwerden, Kontrolle im Juni."}]
+NOTES = [{"id": f"m{i}", "text": f"{LISTED} klagt über Kopfweh, Termin {i}. Kontrolle im Juni."} for i in range(4)] + [
+    {"id": "other", "text": "Keine Beschwerden, Kontrolle im Juni."}
+]
 
 
 def _masked(project: Project, external: str) -> list[str]:
