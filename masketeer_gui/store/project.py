@@ -22,7 +22,7 @@ from masketeer_gui.store import audit, exporter, importer, migrate, settings, sh
 from masketeer_gui.store.affected import notes_for_keys
 from masketeer_gui.store.analyzers import AnalyzerFactory, default_factory
 from masketeer_gui.store.corrections import Corrections
-from masketeer_gui.store.db import Database, create_file, probe
+from masketeer_gui.store.db import Database, create_file, make_owner_only, probe
 from masketeer_gui.store.errors import (
     InvalidChangeError,
     NeedsUpgradeError,
@@ -113,6 +113,7 @@ class Project:
             raise ProjectNotFoundError(path)
         if not path.is_file():
             raise NotAProjectError(path)
+        make_owner_only(path)  # a project copied or created loosely (0644) becomes owner-only again
         who = user if user is not None else _default_user()
         factory = analyzer_factory or default_factory
         if readonly:
