@@ -86,7 +86,7 @@ def save_private(image: QImage, path: Path) -> bool:
     """Save ``image`` as PNG, owner-only (it shows note text) and whole or not at all."""
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not image.save(buffer, b"PNG"):
+    if not image.save(buffer, "PNG"):  # type: ignore[call-overload]  # PySide6 wants str here, its stubs say bytes
         return False
     try:
         write_atomic(path, bytes(buffer.data().data()))
