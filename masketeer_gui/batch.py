@@ -50,7 +50,7 @@ class Workload(Generic[State, Payload, Result]):
     rebuild: Callable[[], State] | None = None  # how a spawned worker builds its own state
 
 
-def start_method() -> str | None:
+def start_method() -> str:
     """ "fork" on Linux, "spawn" elsewhere (where forking a threaded process is unsafe)."""
     return "fork" if sys.platform == "linux" else "spawn"
 
@@ -71,7 +71,7 @@ def run_ordered(
         for key, payload in items:
             yield key, workload.task(workload.state, payload)
         return
-    yield from _run_pool(workload, iter(items), workers, in_flight, method or "spawn")
+    yield from _run_pool(workload, iter(items), workers, in_flight, method)
 
 
 def _run_pool(

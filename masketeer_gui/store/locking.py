@@ -8,7 +8,8 @@ holder's process id:
 - ``P.db-lock`` beside the project's REAL file (symlinks resolved), so ``L.db -> P.db`` is the
   same project; it is never deleted (deleting lock files races);
 - one keyed by the file's device and inode in the user's runtime folder, so a hard link
-  ``ln P.db L.db`` is the same project too.
+  ``ln P.db L.db`` is the same project too (deleted on release: it is only ever taken, and
+  deleted, under its folder's lock, so that cannot race).
 
 The kernel drops a lock when its holder ends. The lock's descriptors are closed in every forked
 child (``os.register_at_fork``), so worker processes never hold it. A lock still held although
@@ -126,10 +127,11 @@ class ProjectLock:
         self.path = lock_path(db_path)
         self._db_path = db_path
         self._fds: list[int] = []
+        self._identity: tuple[Path, int] | None = None
         try:
             identity = identity_lock_path(db_path)
             if identity is not None:
-                self._fds.append(_take(identity, db_path))
+                self._identity = (identity, _take(identity, db_path))
             if sidecar:
                 self.take_sidecar()
         except BaseException:
@@ -145,12 +147,24 @@ class ProjectLock:
             raise
 
     def release(self) -> None:
-        """Drop the lock (closing the descriptors releases it)."""
+        """Drop the lock (closing the descriptors releases it); the identity lock file goes too."""
         for fd in self._fds:
-            if fd in _HELD:
-                _HELD.discard(fd)
-                os.close(fd)
+            _close(fd)
         self._fds = []
+        if self._identity is not None:
+            path, fd = self._identity
+            self._identity = None
+            if fd in _HELD:
+                with _serialised(path.parent):  # nobody is between opening and locking it now
+                    with contextlib.suppress(OSError):
+                        path.unlink()
+                    _close(fd)
+
+
+def _close(fd: int) -> None:
+    if fd in _HELD:
+        _HELD.discard(fd)
+        os.close(fd)
 
 
 def _take(path: Path, db_path: Path) -> int:
