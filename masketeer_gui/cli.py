@@ -2,17 +2,22 @@
 
 Exit status (CONTRACT.md): 0 done; 2 bad usage or bad input (the message names file and
 line); 1 internal error (a generic message with the exception type only: exception messages
-may contain note text). Set ``MASKETEER_DEBUG=1`` to get the traceback instead.
+may contain note text) or a failure of the machine, such as a full disk (said in plain words).
+Set ``MASKETEER_DEBUG=1`` to get the traceback instead.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from masketeer_gui import __version__
+from masketeer_gui.atomic import ENVIRONMENT_ERRNOS, OutputError, plain_reason
 from masketeer_gui.commands import INPUT_ERRORS, register_all
 
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE = 0, 1, 2
@@ -37,7 +42,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # --help, --version, or a usage error (argparse exits 2)
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     try:
-        status: int = args.handler(args)
+        with _terminate_cleanly():
+            status: int = args.handler(args)
     except INPUT_ERRORS as exc:
         print(f"masketeer {args.command}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -47,9 +53,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:
         if os.environ.get("MASKETEER_DEBUG"):
             raise
-        print(_internal_error(args.command, exc), file=sys.stderr)
+        print(_environment_error(args.command, exc) or _internal_error(args.command, exc), file=sys.stderr)
         return EXIT_INTERNAL
     return status
+
+
+@contextmanager
+def _terminate_cleanly() -> Iterator[None]:
+    """SIGTERM ends the command like Ctrl-C would, through every cleanup (temporary files, a run's record)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _terminated(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+def _environment_error(command: str, exc: BaseException) -> str | None:
+    """Plain words for a failure of the machine rather than of the program (a full disk…), or None."""
+    if isinstance(exc, OutputError):
+        return f"masketeer {command}: error: {exc}"
+    if isinstance(exc, OSError) and exc.errno in ENVIRONMENT_ERRNOS:
+        where = f"{exc.filename}: " if exc.filename else ""
+        return f"masketeer {command}: error: {where}{plain_reason(exc)}"
+    return None
 
 
 def _internal_error(command: str, exc: BaseException) -> str:

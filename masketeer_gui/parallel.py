@@ -1,28 +1,22 @@
 """Run an analyzer over a stream of notes in worker processes, results in input order.
 
-The parent reads and validates records, sends CHUNKS of ``(id, text, scope)`` to a process pool
-and writes what comes back; workers analyze, render and serialize (``engine.render``, or
-``engine.render_surrogates`` in surrogates mode, scoped by the record's patient id), and score
-the residual risk when asked, so the parent only writes bytes. On Linux the pool forks after
-the analyzer is built once in the parent: workers inherit it (no per-worker dictionary loading,
-and a broken engine fails before any worker starts). Elsewhere ("spawn") each worker builds it from the ``EngineSpec``.
-At most ``2 × workers`` chunks are in flight, so memory stays flat for any corpus size; a worker
-that dies (e.g. killed for memory) fails the run with ``BrokenProcessPool`` instead of hanging.
+The parent reads and validates records, sends CHUNKS of ``(id, text, scope)`` to the batch runner
+(``batch.py``: forked workers that inherit the engine built here, die with the parent, results in
+order, memory flat) and writes what comes back; workers analyze, render and serialize
+(``engine.render``, or ``engine.render_surrogates`` in surrogates mode, scoped by the record's
+patient id), and score the residual risk when asked, so the parent only writes bytes. Where
+workers are spawned, each builds its ``ChunkWorker`` from the ``EngineSpec``.
 """
 
 from __future__ import annotations
 
-import gc
-import multiprocessing
-import signal
-import sys
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import islice
 from typing import Protocol
 
+from masketeer_gui.batch import Workload, run_ordered
 from masketeer_gui.corpus_io import NoteRecord
 from masketeer_gui.engine.lists import NameLists, NoteContext
 from masketeer_gui.engine.names import NameIndex
@@ -118,23 +112,8 @@ def _risk_scorer(spec: EngineSpec, analyzer: Analyzer) -> RiskScorer:
     return RiskScorer(index) if isinstance(index, NameIndex) else RiskScorer.default(spec.names)
 
 
-_worker: ChunkWorker | None = None  # the pool process's own worker, set by _install
-
-
-def _install(source: ChunkWorker | EngineSpec) -> None:
-    """Pool initializer: adopt the forked worker or build one; Ctrl-C is the parent's business."""
-    global _worker
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        _worker = source if isinstance(source, ChunkWorker) else ChunkWorker(source)
-    except Exception:  # reported by _process (a raise here would print a traceback with its message)
-        _worker = None
-
-
-def _process(chunk: list[tuple[str, str, str]]) -> ChunkResult:
-    if _worker is None:
-        raise RuntimeError("the engine could not be built in a worker process")
-    return _worker.process(chunk)
+def _process_chunk(worker: ChunkWorker, payload: list[tuple[str, str, str]]) -> ChunkResult:
+    return worker.process(payload)
 
 
 def chunked(records: Iterable[NoteRecord], size: int) -> Iterator[list[NoteRecord]]:
@@ -159,45 +138,9 @@ def run_chunks(
     first = next(chunks, None)  # read (and validate) the first chunk before paying for the engine
     if first is None:
         return
-    worker = worker or ChunkWorker(spec)
-    if workers <= 1 or len(first) < chunk_size:
-        for chunk in _prepend(first, chunks):
-            yield chunk, worker.process(_payload(chunk, spec))
-        return
-    yield from _run_pool(_prepend(first, chunks), spec, worker, workers)
-
-
-def _run_pool(
-    chunks: Iterator[list[NoteRecord]], spec: EngineSpec, worker: ChunkWorker, workers: int
-) -> Iterator[tuple[list[NoteRecord], ChunkResult]]:
-    context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
-    source = worker if context.get_start_method() == "fork" else spec
-    pending: deque[tuple[list[NoteRecord], Future[ChunkResult]]] = deque()
-    with ProcessPoolExecutor(workers, mp_context=context, initializer=_install, initargs=(source,)) as pool:
-        try:
-            for index, chunk in enumerate(chunks):
-                pending.append((chunk, _submit(pool, _payload(chunk, spec), first=index == 0)))
-                if len(pending) >= 2 * workers:
-                    done, future = pending.popleft()
-                    yield done, future.result()
-            while pending:
-                done, future = pending.popleft()
-                yield done, future.result()
-        except BaseException:  # bad input, a failed chunk, Ctrl-C, or the consumer gave up
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-
-
-def _submit(pool: ProcessPoolExecutor, payload: list[tuple[str, str, str]], first: bool) -> Future[ChunkResult]:
-    """Queue one chunk. The first submit forks the workers: with the collector frozen then, the
-    workers' collections never walk (and so never copy) the inherited engine's memory pages."""
-    if not first:
-        return pool.submit(_process, payload)
-    gc.freeze()
-    try:
-        return pool.submit(_process, payload)
-    finally:
-        gc.unfreeze()
+    workload = Workload(_process_chunk, worker or ChunkWorker(spec), partial(ChunkWorker, spec))
+    items = ((chunk, _payload(chunk, spec)) for chunk in _prepend(first, chunks))
+    yield from run_ordered(workload, items, workers if len(first) == chunk_size else 1)
 
 
 def reconcile(chunk: list[NoteRecord], result: ChunkResult, ledger: TagLedger) -> list[bytes]:

@@ -2,21 +2,25 @@
 
 Off by default: without ``--vault`` nothing that maps back is ever written. With it, ``deidentify``
 stores per note the original text of each span (with its offsets and its tag or surrogate), so
-``reidentify`` can restore the note from the de-identified output. Layout: a header (magic, scrypt
-cost, 16-byte random salt), then records, each ``length | 12-byte nonce | AES-256-GCM ciphertext``
-of zlib-compressed JSON. The key is scrypt(passphrase, salt); every record's associated data binds
-the header, its index and whether it is the last, so records cannot be reordered, swapped between
-vaults or cut off unnoticed. The file is created owner-only (0600) and appears only when complete.
+``reidentify`` can restore the note from the de-identified output. Layout (version 2): a header
+(magic, scrypt cost, 16-byte random salt, a 16-byte key check, an 8-byte checksum), then records,
+each ``length | 12-byte nonce | AES-256-GCM ciphertext`` of zlib-compressed JSON. scrypt(passphrase,
+salt) gives the AES key and a header key; the key check is an HMAC of the cost values and salt
+under the header key. A reader checks the checksum (damage), bounds the cost values (a tampered
+header cannot force a huge derivation), then the key check (wrong passphrase), so a damaged record
+is never reported as a wrong passphrase. Every record's associated data binds the whole header, its
+index and whether it is the last, so records cannot be reordered, swapped between vaults or cut off
+unnoticed. Version-1 vaults (no key check) are still read, their costs bounded the same way.
+The file is created owner-only (0600) and appears only when complete.
 """
 
 from __future__ import annotations
 
-import contextlib
+import hashlib
+import hmac
 import json
-import os
 import secrets
 import struct
-import tempfile
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -27,11 +31,19 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
-MAGIC = b"MASKETEER-VAULT\x01"
+from masketeer_gui.atomic import AtomicFile
+
+MAGIC = b"MASKETEER-VAULT\x02"
+OLD_MAGIC = b"MASKETEER-VAULT\x01"  # version 1: no key check, costs unauthenticated until the first record
 SALT_BYTES = 16
 NONCE_BYTES = 12
-SCRYPT_LOG2_N = 15  # 2**15 x 8 x 128 bytes = 32 MiB, about 0.1 s per derivation
-_HEADER = struct.Struct(">16sBBB16s")  # magic, log2 n, r, p, salt
+CHECK_BYTES = 16
+SCRYPT_LOG2_N = 17  # 2**17 x 8 x 128 bytes = 128 MiB, about 0.4 s per derivation (OWASP: N >= 2**17)
+R, P = 8, 1
+LOG2_N_RANGE = range(10, 19)  # what a header may ask for: at most 256 MiB and a second or two
+_PARAMS = struct.Struct(">16sBBB16s")  # magic, log2 n, r, p, salt
+_CHECKS = struct.Struct(">16s8s")  # key check (HMAC under the derived key), header checksum (SHA-256)
+HEADER_SIZE = _PARAMS.size + _CHECKS.size
 _LENGTH = struct.Struct(">I")
 _RECORD_NOTES = 256  # notes per encrypted record
 MIN_PASSPHRASE = 8
@@ -50,8 +62,16 @@ class VaultEntry(NamedTuple):
     original: str
 
 
-def derive_key(passphrase: str, salt: bytes, log2_n: int = SCRYPT_LOG2_N, r: int = 8, p: int = 1) -> bytes:
-    """The 32-byte AES key from the passphrase (scrypt)."""
+def derive_keys(
+    passphrase: str, salt: bytes, log2_n: int = SCRYPT_LOG2_N, r: int = R, p: int = P
+) -> tuple[bytes, bytes]:
+    """The 32-byte AES key and the 32-byte header key from the passphrase (one scrypt call)."""
+    material = Scrypt(salt=salt, length=64, n=1 << log2_n, r=r, p=p).derive(passphrase.encode("utf-8"))
+    return material[:32], material[32:]
+
+
+def derive_key(passphrase: str, salt: bytes, log2_n: int = SCRYPT_LOG2_N, r: int = R, p: int = P) -> bytes:
+    """The 32-byte AES key of a version-1 vault."""
     return Scrypt(salt=salt, length=32, n=1 << log2_n, r=r, p=p).derive(passphrase.encode("utf-8"))
 
 
@@ -60,24 +80,43 @@ def vault_entries(original: str, record: Mapping[str, Any]) -> list[VaultEntry]:
     return [VaultEntry(s["start"], s["end"], s["pseudonym"], original[s["start"] : s["end"]]) for s in record["spans"]]
 
 
-class VaultWriter:
-    """Writes a vault next to ``path`` and moves it there on ``commit`` (an error leaves nothing)."""
+def _key_check(mac_key: bytes, params: bytes) -> bytes:
+    return hmac.new(mac_key, params, hashlib.sha256).digest()[:CHECK_BYTES]
 
-    def __init__(self, path: Path, passphrase: str, log2_n: int = SCRYPT_LOG2_N) -> None:
+
+def _checksum(data: bytes) -> bytes:
+    return hashlib.sha256(data).digest()[:8]
+
+
+def _header(params: bytes, mac_key: bytes) -> bytes:
+    """Cost values and salt, then a check only the right passphrase reproduces, then a checksum of all."""
+    checked = params + _key_check(mac_key, params)
+    return checked + _checksum(checked)
+
+
+class VaultWriter:
+    """Writes a vault next to ``path`` and moves it there on ``commit`` (an error leaves nothing).
+
+    ``file`` is the vault's ``AtomicFile``: after ``finish`` a caller may commit it together with
+    other outputs (``atomic.commit_all``).
+    """
+
+    def __init__(self, path: Path, passphrase: str, log2_n: int | None = None) -> None:
+        log2_n = SCRYPT_LOG2_N if log2_n is None else log2_n
         if len(passphrase) < MIN_PASSPHRASE:
             raise VaultError(f"the passphrase must have at least {MIN_PASSPHRASE} characters")
+        if log2_n not in LOG2_N_RANGE:
+            raise VaultError(f"scrypt cost 2**{log2_n} is outside 2**{LOG2_N_RANGE[0]}..2**{LOG2_N_RANGE[-1]}")
         self.path = path
         salt = secrets.token_bytes(SALT_BYTES)
-        self._header = _HEADER.pack(MAGIC, log2_n, 8, 1, salt)
-        self._aead = AESGCM(derive_key(passphrase, salt, log2_n))
-        fd, name = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
-        os.fchmod(fd, 0o600)
-        self._temp = Path(name)
-        self._handle = os.fdopen(fd, "wb")
-        self._handle.write(self._header)
+        aes_key, mac_key = derive_keys(passphrase, salt, log2_n)
+        self._header = _header(_PARAMS.pack(MAGIC, log2_n, R, P, salt), mac_key)
+        self._aead = AESGCM(aes_key)
+        self.file = AtomicFile(path, sweep=True)
+        self.file.write(self._header)
         self._pending: list[dict[str, Any]] = []
         self._index = 0
-        self._committed = False
+        self._finished = False
 
     def add(self, note_id: str, entries: Sequence[VaultEntry]) -> None:
         """Remember one note's entries (notes without spans are skipped)."""
@@ -86,24 +125,26 @@ class VaultWriter:
             if len(self._pending) >= _RECORD_NOTES:
                 self._flush(final=False)
 
+    def finish(self) -> None:
+        """Write the final record and sync the file; it is not in place yet."""
+        if not self._finished:
+            self._flush(final=True)
+            self.file.prepare()
+            self._finished = True
+
     def commit(self) -> None:
-        """Write the final record, close, make the file owner-only and move it into place."""
-        self._flush(final=True)
-        self._handle.close()
-        os.replace(self._temp, self.path)
-        os.chmod(self.path, 0o600)
-        self._committed = True
+        """Write the final record and move the file into place."""
+        self.finish()
+        self.file.commit()
 
     def discard(self) -> None:
-        self._handle.close()
-        with contextlib.suppress(FileNotFoundError):
-            self._temp.unlink()
+        self.file.discard()
 
     def _flush(self, final: bool) -> None:
         plain = zlib.compress(json.dumps(self._pending, ensure_ascii=False).encode("utf-8"))
         nonce = secrets.token_bytes(NONCE_BYTES)
         sealed = self._aead.encrypt(nonce, plain, _associated(self._header, self._index, final))
-        self._handle.write(_LENGTH.pack(len(sealed)) + nonce + sealed)
+        self.file.write(_LENGTH.pack(len(sealed)) + nonce + sealed)
         self._pending = []
         self._index += 1
 
@@ -111,8 +152,7 @@ class VaultWriter:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
-        if not self._committed:
-            self.discard()
+        self.discard()
 
 
 def _associated(header: bytes, index: int, final: bool) -> bytes:
@@ -132,15 +172,43 @@ def read_vault(path: Path, passphrase: str) -> dict[str, list[VaultEntry]]:
     return notes
 
 
-def _records(path: Path, data: bytes, passphrase: str) -> Iterator[list[dict[str, Any]]]:
-    if len(data) < _HEADER.size or not data.startswith(MAGIC):
+def _open(path: Path, data: bytes, passphrase: str) -> tuple[AESGCM, bytes, str]:
+    """The cipher, the header its records are bound to, and what a failed first record means.
+
+    Nothing is derived before the header is checked: its checksum tells damage apart, its cost
+    values are bounded, and the key check tells a wrong passphrase apart from a damaged record.
+    """
+    if data.startswith(OLD_MAGIC) and len(data) >= _PARAMS.size:
+        log2_n, r, p, salt = _params(path, data[: _PARAMS.size], max_log2_n=16)
+        return (
+            AESGCM(derive_key(passphrase, salt, log2_n, r, p)),
+            data[: _PARAMS.size],
+            "wrong passphrase or damaged vault",
+        )
+    if not data.startswith(MAGIC) or len(data) < HEADER_SIZE:
         raise VaultError(f"{path}: not a Masketeer vault")
-    header = data[: _HEADER.size]
-    _, log2_n, r, p, salt = _HEADER.unpack(header)
-    if not 10 <= log2_n <= 22 or not 1 <= r <= 32 or not 1 <= p <= 16:
-        raise VaultError(f"{path}: unsupported vault parameters")
-    aead = AESGCM(derive_key(passphrase, salt, log2_n, r, p))
-    position, index = _HEADER.size, 0
+    header = data[:HEADER_SIZE]
+    checked, checksum = header[:-8], header[-8:]
+    if not hmac.compare_digest(_checksum(checked), checksum):
+        raise VaultError(f"{path}: damaged vault (its header)")
+    params, check = checked[: _PARAMS.size], checked[_PARAMS.size :]
+    log2_n, r, p, salt = _params(path, params, max_log2_n=LOG2_N_RANGE[-1])
+    aes_key, mac_key = derive_keys(passphrase, salt, log2_n, r, p)
+    if not hmac.compare_digest(_key_check(mac_key, params), check):
+        raise VaultError(f"{path}: wrong passphrase")
+    return AESGCM(aes_key), header, "damaged or incomplete vault"
+
+
+def _params(path: Path, params: bytes, max_log2_n: int) -> tuple[int, int, int, bytes]:
+    _, log2_n, r, p, salt = _PARAMS.unpack(params)
+    if not LOG2_N_RANGE[0] <= log2_n <= max_log2_n or r != R or p != P:
+        raise VaultError(f"{path}: damaged vault or unsupported parameters (scrypt cost 2**{log2_n}, r={r}, p={p})")
+    return log2_n, r, p, salt
+
+
+def _records(path: Path, data: bytes, passphrase: str) -> Iterator[list[dict[str, Any]]]:
+    aead, header, first_failure = _open(path, data, passphrase)
+    position, index = len(header), 0
     while position < len(data):
         if position + 4 + NONCE_BYTES > len(data):
             raise VaultError(f"{path}: damaged or incomplete vault")
@@ -152,7 +220,7 @@ def _records(path: Path, data: bytes, passphrase: str) -> Iterator[list[dict[str
         try:
             plain = aead.decrypt(nonce, sealed, _associated(header, index, final))
         except InvalidTag:
-            problem = "wrong passphrase" if index == 0 else "damaged or incomplete vault"
+            problem = first_failure if index == 0 else "damaged or incomplete vault"
             raise VaultError(f"{path}: {problem}") from None
         yield json.loads(zlib.decompress(plain).decode("utf-8"))
         index += 1

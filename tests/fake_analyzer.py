@@ -87,3 +87,15 @@ def pid_factory(names: NameLists | None) -> FakeAnalyzer:
 
 def broken_factory(names: NameLists | None) -> FakeAnalyzer:
     return BrokenAnalyzer(names)
+
+
+class SlowAnalyzer(FakeAnalyzer):
+    """Takes 10 ms a note, so a run of a few thousand notes is still busy when a test kills it."""
+
+    def analyze(self, text: str, context: NoteContext | None = None) -> list[Span]:
+        time.sleep(0.01)
+        return super().analyze(text, context)
+
+
+def slow_factory(names: NameLists | None) -> FakeAnalyzer:
+    return SlowAnalyzer(names)

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from masketeer_gui.vault import VaultError, VaultWriter, read_vault, reidentify_record, vault_entries
+from masketeer_gui.vault import HEADER_SIZE, VaultError, VaultWriter, read_vault, reidentify_record, vault_entries
 
 PASS = "correct horse battery"
-FAST = 10  # scrypt cost for tests (the default is 15)
+FAST = 10  # scrypt cost for tests (the default is 17)
 
 
 def note(i: int) -> tuple[str, dict[str, Any]]:
@@ -28,7 +28,7 @@ def note(i: int) -> tuple[str, dict[str, Any]]:
     return original, {"id": f"N{i}", "text": text, "spans": spans}
 
 
-def write(path: Path, notes: int = 3, log2_n: int = FAST) -> list[tuple[str, dict[str, Any]]]:
+def write(path: Path, notes: int = 3, log2_n: int | None = FAST) -> list[tuple[str, dict[str, Any]]]:
     pairs = [note(i) for i in range(notes)]
     with VaultWriter(path, PASS, log2_n) as vault:
         for original, record in pairs:
@@ -39,7 +39,7 @@ def write(path: Path, notes: int = 3, log2_n: int = FAST) -> list[tuple[str, dic
 
 def test_round_trip_restores_every_note(tmp_path: Path) -> None:
     path = tmp_path / "v.vault"
-    pairs = write(path, notes=600, log2_n=15)  # more than one encrypted record, default cost
+    pairs = write(path, notes=600, log2_n=None)  # more than one encrypted record, default cost
     vault = read_vault(path, PASS)
     assert len(vault) == 600
     for original, record in pairs:
@@ -76,7 +76,7 @@ def test_damage_is_detected(tmp_path: Path, damage: str) -> None:
 
 
 def _last_record_start(data: bytes) -> int:
-    position, starts = 35, []
+    position, starts = HEADER_SIZE, []
     while position < len(data):
         starts.append(position)
         position += 4 + 12 + int.from_bytes(data[position : position + 4], "big")

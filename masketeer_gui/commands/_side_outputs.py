@@ -1,6 +1,7 @@
 """What ``deidentify`` may write beside its output: the encrypted vault and the risk report.
 
-Both are optional and both appear only when the whole run succeeded (like the output itself).
+Both are optional and both appear only when the whole run succeeded, committed together with the
+output and the statistics (``atomic.commit_all``): all of them or none.
 The vault maps each replacement back to the original; it is encrypted (``vault.py``) and written
 nowhere unless ``--vault`` is given. The risk report holds ids, levels, scores and kind-only reasons.
 """
@@ -8,10 +9,12 @@ nowhere unless ``--vault`` is given. The risk report holds ids, levels, scores a
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from masketeer_gui.atomic import AtomicFile
 from masketeer_gui.commands import UsageError
 
 if TYPE_CHECKING:
@@ -29,6 +32,7 @@ class SideOutputs:
         self.risk: CorpusRisk | None = None
         self._risk_path: Path | None = args.risk
         self._patient_key: str = args.patient_key
+        self._risk_file: AtomicFile | None = None
         if args.vault is not None:
             self.vault = _open_vault(args)
         if args.risk is not None:
@@ -50,16 +54,23 @@ class SideOutputs:
             for record, risk in zip(chunk, result.risks, strict=True):
                 self.risk.add(record.id, patient_scope(record, self._patient_key), risk)
 
-    def commit(self) -> None:
-        """Write the risk report and move the vault into place."""
+    def finish(self) -> list[AtomicFile]:
+        """Write the risk report and the vault's last record; their files, ready to be committed."""
+        files: list[AtomicFile] = []
         if self.risk is not None and self._risk_path is not None:
-            write_risk_report(self._risk_path, self.risk)
+            self._risk_file = risk_report_file(self._risk_path, self.risk)
+            files.append(self._risk_file)
         if self.vault is not None:
-            self.vault.commit()
+            self.vault.finish()
+            files.append(self.vault.file)
+        return files
 
     def discard(self) -> None:
+        """Delete whatever was not committed."""
         if self.vault is not None:
             self.vault.discard()
+        if self._risk_file is not None:
+            self._risk_file.discard()
 
 
 def _open_vault(args: argparse.Namespace) -> VaultWriter:
@@ -68,7 +79,7 @@ def _open_vault(args: argparse.Namespace) -> VaultWriter:
 
     if args.vault.exists():
         raise UsageError(f"{args.vault}: a vault exists there already (never overwritten; choose another file)")
-    if args.vault.resolve().parent == args.output.resolve().parent:
+    if Path(os.path.realpath(args.vault)).parent == Path(os.path.realpath(args.output)).parent:
         print("masketeer deidentify: note: keep the vault apart from the de-identified output", file=sys.stderr)
     try:
         return VaultWriter(args.vault, read_passphrase(args.passphrase_file, confirm=True))
@@ -78,13 +89,17 @@ def _open_vault(args: argparse.Namespace) -> VaultWriter:
         raise UsageError(f"{args.vault}: cannot write ({exc.strerror})") from None
 
 
-def write_risk_report(path: Path, risk: CorpusRisk) -> None:
-    """``{"summary": {...}, "notes": [{"id", "level", "score", "reasons"}]}`` written whole or not at all."""
-    from masketeer_gui.commands._atomic import AtomicFile
+def risk_report_file(path: Path, risk: CorpusRisk) -> AtomicFile:
+    """``{"summary": {...}, "notes": [{"id", "level", "score", "reasons"}]}``, written but not yet in place."""
     from masketeer_gui.engine import fastjson
 
     notes, summary = risk.finish()
     report = {"summary": summary.to_dict(), "notes": [{"id": i, **a.to_dict()} for i, a in notes]}
-    with AtomicFile(path) as handle:
-        handle.write(fastjson.dumps(report) + b"\n")
-        handle.commit()
+    file = AtomicFile(path, sweep=True)
+    try:
+        file.write(fastjson.dumps(report) + b"\n")
+        file.prepare()
+    except BaseException:
+        file.discard()
+        raise
+    return file

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from masketeer_gui.commands._atomic import AtomicFile
+    from masketeer_gui.atomic import AtomicFile
     from masketeer_gui.corpus_io import NoteRecord
 
 FORMATS = ("jsonl", "parquet", "fhir")

@@ -1,7 +1,8 @@
 """``masketeer deidentify INPUT -o OUTPUT.jsonl``: the CONTRACT.md batch de-identification.
 
-Output, ``--stats``, ``--risk`` and ``--vault`` are written to temporary files and renamed only when
-the whole input was read: a bad record (without ``--skip-bad``) or any error leaves no output behind.
+Output, ``--stats``, ``--risk`` and ``--vault`` are written to temporary files, synced, and renamed
+together only when the whole input was read (``atomic.commit_all``): a bad record (without
+``--skip-bad``), a full disk or any other error leaves none of them behind.
 ``--mode surrogates`` replaces PHI by realistic surrogates (``engine/surrogates``) instead of tags.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,8 +19,9 @@ from masketeer_gui.commands import UsageError
 from masketeer_gui.commands._sinks import FORMATS
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Iterator
 
+    from masketeer_gui.atomic import AtomicFile
     from masketeer_gui.commands import Subparsers
     from masketeer_gui.commands._progress import Progress
     from masketeer_gui.commands._side_outputs import SideOutputs
@@ -30,10 +33,10 @@ if TYPE_CHECKING:
 
 
 def default_factory(names: NameLists | None) -> Analyzer:
-    """The shipped engine (module-level, so worker processes can rebuild it by name)."""
-    from masketeer_gui.engine.pipeline import Deidentifier
+    """The shipped engine (``engine.factory``; module-level, so spawned workers rebuild it by name)."""
+    from masketeer_gui.engine.factory import default_engine
 
-    return Deidentifier.default(names)
+    return default_engine(names)
 
 
 ENGINE_FACTORY = default_factory  # tests swap in a stand-in analyzer here
@@ -89,7 +92,7 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from masketeer_gui.commands._atomic import AtomicFile
+    from masketeer_gui.atomic import AtomicFile, commit_all
     from masketeer_gui.commands._progress import Progress
     from masketeer_gui.commands._side_outputs import SideOutputs
     from masketeer_gui.commands._sinks import open_sink, output_format
@@ -108,14 +111,12 @@ def run(args: argparse.Namespace) -> int:
     )
     side = SideOutputs(args)
     try:
-        with AtomicFile(args.output) as output:
+        with AtomicFile(args.output, sweep=True) as output:
             sink = open_sink(fmt, output)
             stats = _deidentify(records, spec, args, sink, progress, side)
             sink.close()
-            if args.stats:
-                _write_stats(args.stats, stats)
-            side.commit()
-            output.commit()
+            with _stats_file(args.stats, stats) as stats_file:
+                commit_all([output, *stats_file, *side.finish()])
     finally:
         side.discard()
     progress.finish()
@@ -155,31 +156,33 @@ def default_workers() -> int:
 
 def _check_paths(args: argparse.Namespace) -> None:
     """Refuse to overwrite the input, or to write two outputs to one file."""
-    if not args.input.exists():
-        raise UsageError(f"{args.input}: no such file or folder")
+    from masketeer_gui.corpus_io import check_input
+
+    check_input(args.input)  # a missing file, a broken link, a link loop, a FIFO: said plainly
     if args.length_preserving and args.mode != "surrogates":
         raise UsageError("--length-preserving needs --mode surrogates")
     if args.passphrase_file and not args.vault:
         raise UsageError("--passphrase-file needs --vault")
     targets = [args.output, *(path for path in (args.stats, args.risk, args.vault) if path)]
-    resolved = [path.resolve() for path in targets]
-    if args.input.resolve() in resolved or len(set(resolved)) < len(resolved):
+    resolved = [os.path.realpath(path) for path in targets]  # realpath never raises on a link loop
+    if os.path.realpath(args.input) in resolved or len(set(resolved)) < len(resolved):
         raise UsageError(f"{args.output}: output would overwrite the input or another output file")
     for path in [*targets, *([args.key_file] if args.key_file else [])]:
-        if not path.resolve().parent.is_dir():
+        if not Path(os.path.realpath(path)).parent.is_dir():
             raise UsageError(f"{path}: folder does not exist")
 
 
 def _engine_spec(args: argparse.Namespace) -> EngineSpec:
+    from masketeer_gui.atomic import plain_reason
     from masketeer_gui.engine.lists import NameLists
     from masketeer_gui.engine.pseudonyms import load_or_create_key, new_key
     from masketeer_gui.parallel import EngineSpec
 
     names = NameLists.from_json(args.names) if args.names else None
     try:
-        key = load_or_create_key(args.key_file) if args.key_file else new_key()
+        key = load_or_create_key(args.key_file, warn=_warn) if args.key_file else new_key()
     except OSError as exc:
-        raise UsageError(f"{args.key_file}: cannot create key file ({exc.strerror})") from None
+        raise UsageError(f"{args.key_file}: cannot create the key file ({plain_reason(exc)})") from None
     return EngineSpec(
         ENGINE_FACTORY,
         names,
@@ -192,19 +195,28 @@ def _engine_spec(args: argparse.Namespace) -> EngineSpec:
     )
 
 
+def _warn(message: str) -> None:
+    print(f"masketeer deidentify: warning: {message}", file=sys.stderr)
+
+
 def _report_bad(bad: BadRecord, progress: Progress) -> None:
     progress.skipped += 1
     progress.clear_line()
     print(f"masketeer deidentify: skipped {bad}", file=sys.stderr)
 
 
-def _write_stats(path: Path, stats: CorpusStats) -> None:
-    from masketeer_gui.commands._atomic import AtomicFile
+@contextmanager
+def _stats_file(path: Path | None, stats: CorpusStats) -> Iterator[list[AtomicFile]]:
+    """The ``--stats`` file written but not yet in place (none without ``--stats``); deleted unless committed."""
+    from masketeer_gui.atomic import AtomicFile
     from masketeer_gui.engine import fastjson
 
-    with AtomicFile(path) as handle:
-        handle.write(fastjson.dumps(stats.to_dict()) + b"\n")
-        handle.commit()
+    if path is None:
+        yield []
+        return
+    with AtomicFile(path, sweep=True) as file:
+        file.write(fastjson.dumps(stats.to_dict()) + b"\n")
+        yield [file]
 
 
 def _positive(text: str) -> int:

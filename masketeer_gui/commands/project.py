@@ -69,6 +69,9 @@ def register(subparsers: Subparsers) -> None:
     run.add_argument("--names", type=Path, metavar="FILE.json", help="deployment name lists for this run")
     run.add_argument("--incremental", action="store_true", help="only notes a change since can affect")
     run.add_argument(
+        "--forget-names", action="store_true", help="drop the name lists earlier runs were given (remembered)"
+    )
+    run.add_argument(
         "--workers",
         type=positive,
         default=os.cpu_count() or 1,
@@ -124,6 +127,12 @@ def _run(args: argparse.Namespace) -> int:
 
     names = NameLists.from_json(args.names) if args.names else None
     with opened(args.project) as project:
+        if args.forget_names and project.runs.forget_names():
+            say("masketeer project run: forgot the name lists of earlier runs")
+        elif names is None and project.runs.remembered_names() is not None:
+            say(
+                "masketeer project run: using the name lists remembered from an earlier run (--forget-names drops them)"
+            )
         run = project.runs.run(names=names, incremental=args.incremental, workers=args.workers, progress=_progress())
     say(f"\rmasketeer project run: {run.notes_analyzed} notes analysed ({run.kind}), {run.spans_found} spans")
     return 0
@@ -146,7 +155,8 @@ def _export(args: argparse.Namespace) -> int:
 
     if args.length_preserving and args.mode != "surrogates":
         raise UsageError("--length-preserving needs --mode surrogates")
-    key = load_or_create_key(args.key_file) if args.key_file else None
+    warn = lambda text: say(f"masketeer project export: warning: {text}")  # noqa: E731
+    key = load_or_create_key(args.key_file, warn=warn) if args.key_file else None
     names = NameLists.from_json(args.names) if args.names else None
     with opened(args.project, readonly=True) as project:
         report = project.export_notes(

@@ -71,7 +71,7 @@ def _write(path: Path | None, data: bytes) -> None:
         sys.stdout.buffer.write(data) if hasattr(sys.stdout, "buffer") else sys.stdout.write(data.decode("utf-8"))
         sys.stdout.flush()
         return
-    from masketeer_gui.commands._atomic import AtomicFile
+    from masketeer_gui.atomic import AtomicFile
 
     with AtomicFile(path) as handle:  # a temporary file from mkstemp: owner-only
         handle.write(data)

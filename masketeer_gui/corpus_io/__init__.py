@@ -8,12 +8,15 @@ note text (file names, line numbers and column names only).
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from masketeer_gui.corpus_io.records import BadRecord, CorpusError, NoteRecord, RecordFactory
 
-__all__ = ["SUFFIXES", "BadRecord", "CorpusError", "NoteRecord", "is_fhir_file", "read_corpus"]
+__all__ = ["SUFFIXES", "BadRecord", "CorpusError", "NoteRecord", "check_input", "is_fhir_file", "read_corpus"]
 
 SUFFIXES = (".jsonl", ".ndjson", ".csv", ".parquet")
 
@@ -36,20 +39,33 @@ def read_corpus(
     on_bad: Callable[[BadRecord], None] | None = None,
     patient_col: str = "patient_id",
     delimiter: str | None = None,
+    unique_ids: bool = True,
 ) -> Iterator[NoteRecord]:
     """The notes of ``path`` in file order: a ``.jsonl``/``.ndjson`` (a corpus, or FHIR DocumentReference
-    resources), ``.csv`` or ``.parquet`` file, or a folder of ``.txt``. ``patient_col`` is read as the patient
-    id; ``delimiter`` of a CSV file (None: ``;`` or ``,``, whichever the header has more of)."""
+    resources), ``.csv`` or ``.parquet`` file, or a folder of ``.txt``.
+
+    ``patient_col`` is read as the patient id; ``delimiter`` of a CSV file (None: ``;`` or ``,``, whichever
+    the header has more of). Every problem comes out as ``CorpusError`` (or a ``BadRecord`` with
+    ``skip_bad``), never as a bare ``OSError``: a caller can tell the input's fault from its own. With
+    ``unique_ids`` a second record with an id seen before is a bad record (its line and the first one's
+    are named).
+    """
+    check_input(path)
     factory = RecordFactory(id_col, text_col, skip_bad, on_bad, patient_col)
     if path.is_dir():
         from masketeer_gui.corpus_io.folder import read_folder
 
-        return read_folder(path, factory)
+        records = read_folder(path, factory)
+    else:
+        records = _read_file(path, factory, delimiter)
+    records = _reads_guarded(records, path)
+    return _unique(records, factory) if unique_ids else records
+
+
+def _read_file(path: Path, factory: RecordFactory, delimiter: str | None) -> Iterator[NoteRecord]:
     suffix = path.suffix.lower()
     if suffix not in SUFFIXES:
         raise CorpusError(path, 0, "unsupported input: expected a .jsonl, .ndjson, .csv or .parquet file or a folder")
-    if not path.is_file():
-        raise CorpusError(path, 0, "no such file")
     if suffix == ".csv":
         from masketeer_gui.corpus_io.csvfile import read_csv
 
@@ -65,3 +81,39 @@ def read_corpus(
     from masketeer_gui.corpus_io.jsonl import read_jsonl
 
     return read_jsonl(path, factory)
+
+
+def check_input(path: Path) -> None:
+    """``CorpusError`` in plain words unless ``path`` is an existing folder or regular file."""
+    try:
+        status = os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise CorpusError(path, 0, "a symbolic link loop") from None
+        if exc.errno == errno.ENOENT and os.path.islink(path):
+            raise CorpusError(path, 0, "a broken symbolic link (its target does not exist)") from None
+        if exc.errno == errno.ENOENT:
+            raise CorpusError(path, 0, "no such file or folder") from None
+        raise CorpusError(path, 0, f"cannot read ({exc.strerror or 'error'})") from None
+    if not (stat.S_ISDIR(status.st_mode) or stat.S_ISREG(status.st_mode)):
+        raise CorpusError(path, 0, "not a regular file or folder (a FIFO, socket or device)")
+
+
+def _reads_guarded(records: Iterator[NoteRecord], path: Path) -> Iterator[NoteRecord]:
+    """``records``, with any read error of the input turned into a ``CorpusError`` naming it."""
+    try:
+        yield from records
+    except OSError as exc:
+        raise CorpusError(exc.filename or path, 0, f"cannot read ({exc.strerror or 'error'})") from None
+
+
+def _unique(records: Iterator[NoteRecord], factory: RecordFactory) -> Iterator[NoteRecord]:
+    """Only the first record of each id; later ones are bad records."""
+    seen: dict[str, str] = {}
+    for record in records:
+        first = seen.get(record.id)
+        if first is not None:
+            factory.bad(record.source, record.line, f"duplicate id (first at {first})")
+            continue
+        seen[record.id] = f"line {record.line}" if record.line else record.source
+        yield record

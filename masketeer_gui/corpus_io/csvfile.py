@@ -1,12 +1,17 @@
 """CSV with a header row: ``,`` or ``;`` (sniffed from the header), UTF-8 with or without BOM.
 
-Quoted fields may span lines; a record is reported at the line where it starts. The file is
-decoded line by line so a byte that is not UTF-8 is reported at its own line.
+Quoted fields may span lines; a record is reported at the line where it starts. Lines may end in
+``\\n``, ``\\r\\n`` or a lone ``\\r``. Parsing is strict: a quote that is never closed (which would
+swallow the rest of the file into one note) stops the input at the line where it opens, and a
+header naming a column twice is refused. The file is decoded line by line so a byte that is not
+UTF-8 is reported at its own line.
 """
 
 from __future__ import annotations
 
 import csv
+import io
+import re
 from collections import deque
 from collections.abc import Iterator
 from itertools import chain
@@ -16,6 +21,7 @@ from typing import BinaryIO, Protocol
 from masketeer_gui.corpus_io.records import CorpusError, NoteRecord, RecordFactory
 
 _FIELD_LIMIT = 2**31 - 1  # notes can be longer than csv's default 128 KiB field limit
+_UNDECODABLE = re.compile("[\udc80-\udcff]")  # bytes that were not UTF-8, escaped by the decoder
 
 
 class _RowReader(Protocol):
@@ -25,19 +31,16 @@ class _RowReader(Protocol):
 
 
 class _DecodedLines:
-    """The file's lines as text, remembering the numbers of lines that were not UTF-8."""
+    """The file's lines as text (``\\n``, ``\\r\\n`` or a lone ``\\r`` ends one), remembering which were not UTF-8."""
 
     def __init__(self, handle: BinaryIO) -> None:
-        self._handle = handle
+        self._text = io.TextIOWrapper(handle, encoding="utf-8", errors="surrogateescape", newline="")
         self.bad: deque[int] = deque()
 
     def __iter__(self) -> Iterator[str]:
-        for number, raw in enumerate(self._handle, 1):
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError:
+        for number, text in enumerate(self._text, 1):
+            if _UNDECODABLE.search(text):
                 self.bad.append(number)
-                text = raw.decode("utf-8", "surrogateescape")
             yield text.removeprefix("\ufeff") if number == 1 else text
 
     def first_bad(self, start: int, end: int) -> int:
@@ -62,8 +65,12 @@ def read_csv(path: Path, factory: RecordFactory, delimiter: str | None = None) -
         first = next(stream, None)
         if first is None:
             raise CorpusError(path, 1, "empty file: expected a header row")
-        reader = csv.reader(chain([first], stream), delimiter=delimiter or sniff_delimiter(first))
-        header = _header(next(reader), lines, factory, path)
+        reader = csv.reader(chain([first], stream), delimiter=delimiter or sniff_delimiter(first), strict=True)
+        try:
+            row = next(reader)
+        except csv.Error:
+            raise CorpusError(path, 1, "the header row is not valid CSV") from None
+        header = _header(row, lines, factory, path)
         yield from _rows(reader, header, lines, factory, source)
 
 
@@ -71,6 +78,11 @@ def _header(row: list[str], lines: _DecodedLines, factory: RecordFactory, path: 
     if lines.first_bad(1, 1):
         raise CorpusError(path, 1, "header is not UTF-8 text")
     header = [name.strip() for name in row]
+    seen: set[str] = set()
+    for name in header:
+        if name in seen:
+            raise CorpusError(path, 1, f"column '{name}' appears twice in the header")
+        seen.add(name)
     for column in (factory.id_col, factory.text_col):
         if column not in header:
             raise CorpusError(path, 1, f"missing column '{column}' (use --id-col/--text-col)")
@@ -88,6 +100,8 @@ def _rows(
         except StopIteration:
             return
         except csv.Error as exc:
+            if _at_end(exc):  # the rest of the file went into one field
+                raise CorpusError(source, start, "a quoted field starts here and is never closed") from None
             factory.bad(source, start, f"malformed CSV ({exc})")
             continue
         finally:
@@ -95,6 +109,10 @@ def _rows(
         record = _record(row, header, (start, line_num), lines, factory, source)
         if record is not None:
             yield record
+
+
+def _at_end(exc: csv.Error) -> bool:
+    return "unexpected end of data" in str(exc)
 
 
 def _record(

@@ -28,7 +28,17 @@ class BadRecord:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.source}:{self.line}: {self.message}"
+        return f"{self.source}:{self.line}: {self.message}" if self.line > 0 else f"{self.source}: {self.message}"
+
+
+def display_path(path: Path | str) -> str:
+    """``path`` as text that can be printed and written as UTF-8 (bytes of a non-UTF-8 name as ``\\xNN``)."""
+    text = str(path)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return text
 
 
 class CorpusError(ValueError):
@@ -39,7 +49,7 @@ class CorpusError(ValueError):
     """
 
     def __init__(self, path: Path | str, line: int, message: str) -> None:
-        self.path = str(path)
+        self.path = display_path(path)
         self.line = line
         self.message = message
         super().__init__(str(self))

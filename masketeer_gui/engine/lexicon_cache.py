@@ -13,10 +13,10 @@ import logging
 import os
 import pickle
 import stat
-import tempfile
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from masketeer_gui.atomic import AtomicFile
 from masketeer_gui.engine.lexicon import Lexicon
 
 _log = logging.getLogger(__name__)
@@ -63,15 +63,9 @@ def write(path: Path, key: str, lexicon: Lexicon) -> None:
     """Store ``lexicon`` under ``key`` (temp file + rename), then drop older caches beside it."""
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{PREFIX}", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                pickle.dump((key, lexicon), stream, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(temporary, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
+        with AtomicFile(path) as file:
+            pickle.dump((key, lexicon), file.handle, protocol=pickle.HIGHEST_PROTOCOL)
+            file.commit()
     except OSError:
         _log.debug("could not write lexicon cache %s", path.name, exc_info=True)
         return

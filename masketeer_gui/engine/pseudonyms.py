@@ -12,16 +12,20 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import os
+import itertools
 import secrets
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
+from masketeer_gui.atomic import create_new
 from masketeer_gui.engine.normalize import fold_phrase
 from masketeer_gui.engine.span import Entity
 
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 DEFAULT_LENGTH = 8
 KEY_BYTES = 32
+MIN_KEY_BYTES = 16
 
 
 class KeyFileError(ValueError):
@@ -33,22 +37,63 @@ def new_key() -> bytes:
     return secrets.token_bytes(KEY_BYTES)
 
 
-def load_or_create_key(path: Path) -> bytes:
-    """The key stored in ``path`` (hex), creating it owner-only if it does not exist."""
-    if not path.exists():
-        key = new_key()
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w", encoding="ascii") as handle:
-            handle.write(key.hex() + "\n")
-        return key
+def load_or_create_key(path: Path, warn: Callable[[str], None] | None = None) -> bytes:
+    """The key stored in ``path`` (hex), creating it owner-only and atomically if it does not exist.
+
+    A weak key (too short, all bytes alike, repeating, too few distinct bytes) is refused; a key
+    file other users may read is used, and ``warn`` is told. Keep the key apart from the output:
+    with it, anyone can compute the tag of any name they guess.
+    """
     try:
-        key = bytes.fromhex(path.read_text(encoding="ascii").strip())
-    except (OSError, UnicodeDecodeError, ValueError):
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return _create_key(path, warn)
+    except OSError as exc:
+        raise KeyFileError(f"{path}: cannot read the key file ({exc.strerror})") from None
+    try:
+        key = bytes.fromhex(raw.decode("ascii").strip())
+    except (UnicodeDecodeError, ValueError):
         expected = f"expected {KEY_BYTES * 2} hex digits"
         raise KeyFileError(f"{path}: not a pseudonym key file ({expected})") from None
-    if len(key) < 16:
-        raise KeyFileError(f"{path}: key too short (at least 16 bytes)")
+    problem = key_weakness(key)
+    if problem:
+        raise KeyFileError(f"{path}: weak key refused: {problem}; a missing key file gets a random key")
+    if warn is not None and _readable_by_others(path):
+        warn(f"{path}: other users can read this key file; make it owner-only (chmod 600) and keep it apart")
     return key
+
+
+def _create_key(path: Path, warn: Callable[[str], None] | None) -> bytes:
+    key = new_key()
+    try:
+        create_new(path, (key.hex() + "\n").encode("ascii"))
+    except FileExistsError:  # another run created it meanwhile: use that one
+        return load_or_create_key(path, warn)
+    return key
+
+
+def key_weakness(key: bytes) -> str:
+    """Why ``key`` is too weak to key pseudonyms, or '' (random keys pass with overwhelming odds)."""
+    if len(key) < MIN_KEY_BYTES:
+        return f"key too short (at least {MIN_KEY_BYTES} bytes)"
+    if len(set(key)) < len(key) // 2:
+        return "key with too few distinct bytes (all zero, or nearly so)"
+    for period in range(1, len(key) // 2 + 1):
+        if key == (key[:period] * (len(key) // period + 1))[: len(key)]:
+            return "key that repeats itself"
+    steps = {(b - a) % 256 for a, b in itertools.pairwise(key)}
+    if len(steps) == 1:
+        return "key that counts up or down"
+    return ""
+
+
+def _readable_by_others(path: Path) -> bool:
+    if sys.platform == "win32":  # pragma: no cover - POSIX permissions only
+        return False
+    try:
+        return bool(path.stat().st_mode & 0o077)
+    except OSError:
+        return False
 
 
 def reference_key(entity: Entity, reference: str) -> str:

@@ -13,9 +13,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from masketeer_gui.atomic import write_atomic
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.evaluation.decisions import Decision, phi_spans
-from masketeer_gui.formats import files
 from masketeer_gui.formats.document import FormatError
 
 
@@ -111,5 +111,5 @@ def write_jsonl(path: Path, gold: Mapping[str, Iterable[Annotation]], texts: Map
 
 
 def write_text(path: Path, text: str) -> None:
-    """Write a UTF-8 file whole or not at all (a temporary file beside it, then renamed)."""
-    files.write_text(path, [text])
+    """Write a UTF-8 file whole or not at all, owner-only (``masketeer_gui.atomic``)."""
+    write_atomic(path, text)

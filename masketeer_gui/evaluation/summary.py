@@ -7,7 +7,6 @@ decisions, optional gold, comparison and run settings) and returns an ``Evaluati
 
 from __future__ import annotations
 
-import csv
 import io
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -15,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from masketeer_gui import __version__
+from masketeer_gui.csv_cells import safe_writer
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.evaluation.agreement import Agreement, agreement
 from masketeer_gui.evaluation.compare import Comparison
@@ -106,7 +106,7 @@ CSV_COLUMNS = ("section", "annotator", "group", "key", "tp", "fp", "fn", "tn", "
 def to_csv(summary: EvaluationSummary) -> str:
     """One row per number (long format), the same numbers as the report."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = safe_writer(out, lineterminator="\n")  # annotator names and keys cannot become formulas
     writer.writerow(CSV_COLUMNS)
     if summary.preliminary:
         writer.writerow(["preliminary", summary.preliminary, *[""] * (len(CSV_COLUMNS) - 2)])

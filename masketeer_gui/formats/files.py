@@ -7,12 +7,11 @@ subfolders, as in a folder corpus). Files appear whole or not at all and are own
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Iterable, Iterator
 from enum import StrEnum
 from pathlib import Path
 
+from masketeer_gui.atomic import AtomicFile
 from masketeer_gui.formats import spans_jsonl, webanno
 from masketeer_gui.formats.document import Document, FormatError
 
@@ -74,16 +73,11 @@ def note_path(folder: Path, note_id: str, suffix: str) -> Path:
 
 
 def write_text(path: Path, chunks: Iterable[str]) -> None:
-    """Write UTF-8 text whole or not at all (a temporary owner-only file beside it, then renamed)."""
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
-            for chunk in chunks:
-                out.write(chunk)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    """Write UTF-8 text whole or not at all, owner-only and synced (``masketeer_gui.atomic``)."""
+    with AtomicFile(path) as out:
+        for chunk in chunks:
+            out.write(chunk.encode("utf-8"))
+        out.commit()
 
 
 class _Counted:

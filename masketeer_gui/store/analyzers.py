@@ -1,6 +1,6 @@
 """The engine as the store sees it: anything with ``analyze(text, context)``, built from name lists.
 
-Runs take an ``AnalyzerFactory`` (by default ``Deidentifier.default`` from the engine pipeline)
+Runs take an ``AnalyzerFactory`` (by default ``engine.factory.default_engine``, the shipped engine)
 so tests can pass a small fake. Building an analyzer indexes the name lists, so the last few
 are cached by the lists' content.
 """
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from masketeer_gui import __version__
+from masketeer_gui.engine.factory import default_engine
 from masketeer_gui.engine.lexicon import Lexicon
 from masketeer_gui.engine.lists import NameLists, NoteContext
 from masketeer_gui.engine.names import NameIndex
@@ -47,11 +48,7 @@ def engine_parts(key: bytes, names: NameLists, analyzer: Analyzer) -> EnginePart
     return EngineParts(key, names, lexicon, index)
 
 
-def default_factory(names: NameLists) -> Analyzer:
-    """The real engine with the shipped lexicon and ``names``."""
-    from masketeer_gui.engine.pipeline import Deidentifier  # imported late: loads the lexicon
-
-    return Deidentifier.default(names)  # type: ignore[no-any-return,unused-ignore]
+default_factory: AnalyzerFactory = default_engine  # the one engine factory (``engine.factory``)
 
 
 def engine_version(analyzer: Analyzer) -> str:

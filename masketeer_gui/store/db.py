@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
@@ -45,9 +47,34 @@ def create_file(path: Path) -> None:
 
 def _uri(path: Path, readonly: bool) -> str:
     """Reading connections open the file read-write when they may (``query_only`` keeps them from
-    writing): a ``mode=ro`` connection cannot recover the WAL after a crashed writer."""
-    mode = "ro" if readonly and not os.access(path, os.W_OK) else "rw"
-    return f"file:{quote(str(path))}?mode={mode}"
+    writing): a ``mode=ro`` connection cannot recover the WAL after a crashed writer. On read-only
+    media (neither the file nor its folder writable, no WAL left behind) the file is opened
+    ``immutable``: SQLite could not create the WAL index there, and nobody can change the file."""
+    if not readonly or os.access(path, os.W_OK):
+        return f"file:{quote(str(path))}?mode=rw"
+    if not os.access(path.parent, os.W_OK) and not _has_wal(path):
+        return f"file:{quote(str(path))}?mode=ro&immutable=1"
+    return f"file:{quote(str(path))}?mode=ro"
+
+
+def _has_wal(path: Path) -> bool:
+    try:
+        return os.path.getsize(str(path) + "-wal") > 0
+    except OSError:
+        return False
+
+
+def make_owner_only(path: Path) -> None:
+    """Tighten the project's files to owner-only (0600) where they are looser and ours to change."""
+    if sys.platform == "win32":  # pragma: no cover - no POSIX modes
+        return
+    for name in (str(path), str(path) + "-wal", str(path) + "-shm"):
+        try:
+            status = os.stat(name)
+            if status.st_mode & 0o077 and status.st_uid == os.getuid():
+                os.chmod(name, stat.S_IMODE(status.st_mode) & 0o700)
+        except OSError:  # gone meanwhile, read-only media, or not ours: nothing to tighten
+            continue
 
 
 def _raw_connect(path: Path, readonly: bool) -> sqlite3.Connection:

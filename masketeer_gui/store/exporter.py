@@ -9,14 +9,13 @@ leaves half a file. Exports are created owner-only (0600): no de-identification 
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO
 
 from sqlalchemy import func, select
 
+from masketeer_gui.atomic import AtomicFile
 from masketeer_gui.engine.pseudonyms import TagLedger
 from masketeer_gui.engine.render import RenderedNote, Tagger, render_note, retag_line
 from masketeer_gui.engine.render_surrogates import render_surrogate_note
@@ -33,20 +32,13 @@ CHUNK = 1000
 
 
 def atomic_write(target: Path, write: Callable[[IO[bytes]], None]) -> None:
-    """Write an owner-only file beside ``target`` and rename it into place; disk errors named plainly."""
+    """Write an owner-only file whole or not at all (``masketeer_gui.atomic``); disk errors named plainly."""
     try:
-        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+        with AtomicFile(target) as file:
+            write(file.handle)
+            file.commit()
     except OSError as exc:
         raise (environment_error(exc, target) or exc) from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            write(handle)
-        os.replace(temp, target)
-    except BaseException as exc:
-        Path(temp).unlink(missing_ok=True)
-        if isinstance(exc, OSError):
-            raise (environment_error(exc, target) or exc) from None
-        raise
 
 
 Render = Callable[[NoteDetail], RenderedNote]

@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import Table, delete, func, insert, select
 from sqlalchemy.orm import Session
 
-from masketeer_gui.corpus_io import BadRecord, CorpusError, NoteRecord, read_corpus
+from masketeer_gui.corpus_io import NoteRecord, read_corpus
 from masketeer_gui.store import wordindex
 from masketeer_gui.store.db import Database
 from masketeer_gui.store.models import Batch, CorrectionRecord, Note, NoteText, Review, utcnow
@@ -46,9 +46,7 @@ class _Import:
     index: wordindex.IndexWriter | None
     known: dict[str, tuple[int, str, dict[str, Any]]]
     next_id: int
-    skip_bad: bool
     bad: list[str]
-    seen: dict[str, int] = field(default_factory=dict)
     pending: list[dict[str, Any]] = field(default_factory=list)
     texts: list[dict[str, Any]] = field(default_factory=list)
     updated: list[int] = field(default_factory=list)
@@ -56,13 +54,7 @@ class _Import:
     unchanged: int = 0
 
     def take(self, record: NoteRecord) -> None:
-        if record.id in self.seen:
-            message = f"duplicate id (first at line {self.seen[record.id]})"
-            if not self.skip_bad:
-                raise CorpusError(record.source, record.line, message)
-            self.bad.append(str(BadRecord(record.source, record.line, message)))
-            return
-        self.seen[record.id] = record.line
+        """One record (``read_corpus`` has already refused a second one with the same id)."""
         digest = text_hash(record.text)
         known = self.known.get(record.id)
         if known is None:
@@ -143,7 +135,7 @@ def import_corpus(
         batch = Batch(source=path.name, imported_at=utcnow(), who=who, added=0, updated=0, unchanged=0)
         session.add(batch)
         session.flush()
-        state = _start(session, batch.id, skip_bad, bad)
+        state = _start(session, batch.id, bad)
         for count, record in enumerate(records, 1):
             state.take(record)
             if progress is not None and count % 1000 == 0:
@@ -152,14 +144,14 @@ def import_corpus(
         return _finish(session, batch, state, str(path))
 
 
-def _start(session: Session, batch_id: int, skip_bad: bool, bad: list[str]) -> _Import:
+def _start(session: Session, batch_id: int, bad: list[str]) -> _Import:
     known = {
         ext: (nid, digest, meta)
         for nid, ext, digest, meta in session.execute(select(Note.id, Note.external_id, Note.text_hash, Note.meta))
     }
     next_id = (session.scalar(select(func.max(Note.id))) or 0) + 1
     index = wordindex.IndexWriter(session) if wordindex.is_current(session) else None
-    return _Import(session, batch_id, index, known, next_id, skip_bad, bad)
+    return _Import(session, batch_id, index, known, next_id, bad)
 
 
 def _finish(session: Session, batch: Batch, state: _Import, source: str) -> ImportReport:

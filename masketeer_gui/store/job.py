@@ -1,24 +1,21 @@
 """One run's analysis loop: read a chunk of notes, analyse it (here or in worker processes), save its spans.
 
 No write lock is held while the engine works: each chunk's spans are saved in their own short
-transaction (one executemany). With ``workers > 1`` on a platform that forks, the analyzer and
-the run's feedback are built once here and inherited by the workers, which send spans back in
-order; at most two chunks per worker are in flight. Forking a process that runs other threads is
-only safe when those threads hold no locks the workers need, so the store defaults to one worker
-and the CLI asks for more.
+transaction (one executemany). With ``workers > 1`` on Linux, the analyzer and the run's feedback
+are built once here and inherited by the workers of the batch runner (``batch.py``: spans come
+back in order, workers die with this process and never hold the project lock); elsewhere the
+run stays in this process. Forking a process that runs other threads is only safe when those
+threads hold no locks the workers need, so the store defaults to one worker and the CLI asks for more.
 """
 
 from __future__ import annotations
 
-import gc
-import multiprocessing
-from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
 from sqlalchemy import select
 
+from masketeer_gui.batch import Workload, run_ordered
 from masketeer_gui.engine.pseudonyms import PseudonymIssuer
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.store import settings
@@ -54,12 +51,8 @@ class NoteResult:
     counts: str
 
 
-_INHERITED: tuple[Analyzer, Feedback] | None = None  # set in the parent just before the workers fork
-
-
-def _analyse(chunk: list[NoteInput]) -> list[list[SpanTuple]]:
-    assert _INHERITED is not None
-    analyzer, feedback = _INHERITED
+def _analyse_chunk(state: tuple[Analyzer, Feedback], chunk: list[NoteInput]) -> list[list[SpanTuple]]:
+    analyzer, feedback = state
     return _analyse_here(analyzer, feedback, chunk)
 
 
@@ -89,12 +82,10 @@ class Job:
 
     def run(self, targets: Sequence[int], workers: int = 1) -> dict[int, NoteResult]:
         self.total = len(targets)
-        chunks = self._chunks(targets)
-        if workers > 1 and len(targets) > CHUNK and "fork" in multiprocessing.get_all_start_methods():
-            self._in_pool(chunks, workers)
-        else:
-            for chunk in chunks:
-                self._save(chunk, _analyse_here(self.analyzer, self.feedback, chunk))
+        workload = Workload(_analyse_chunk, (self.analyzer, self.feedback))  # forked workers inherit it
+        items = ((chunk, chunk) for chunk in self._chunks(targets))
+        for chunk, found in run_ordered(workload, items, workers if len(targets) > CHUNK else 1):
+            self._save(chunk, found)
         self.flush()
         return self.results
 
@@ -109,25 +100,6 @@ class Job:
                     .where(Note.id.in_(targets[i : i + CHUNK]))
                 ).all()
             yield [(nid, text, ext, patient, digest) for nid, text, ext, patient, digest in rows]
-
-    def _in_pool(self, chunks: Iterator[list[NoteInput]], workers: int) -> None:
-        global _INHERITED
-        _INHERITED = (self.analyzer, self.feedback)
-        gc.freeze()  # forked workers then share the parent's objects without copying their pages
-        try:
-            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-                waiting: deque[tuple[list[NoteInput], Future[list[list[SpanTuple]]]]] = deque()
-                for chunk in chunks:
-                    waiting.append((chunk, pool.submit(_analyse, chunk)))
-                    if len(waiting) >= 2 * workers:
-                        done, future = waiting.popleft()
-                        self._save(done, future.result())
-                while waiting:
-                    done, future = waiting.popleft()
-                    self._save(done, future.result())
-        finally:
-            _INHERITED = None
-            gc.unfreeze()
 
     def _save(self, chunk: list[NoteInput], found: list[list[SpanTuple]]) -> None:
         analyzed: list[AnalyzedNote] = []

@@ -25,6 +25,7 @@ from masketeer_gui.store.runs import Runs
 def preview_change(db: Database, runs: Runs, change: PendingChange, names: NameLists | None = None) -> Preview:
     """Notes checked and changed, spans added and removed, if ``change`` were applied and run."""
     runs.ensure_index()
+    names = runs.names_for(names)
     with db.read() as session:
         before = load_feedback(session, names)
         after = load_feedback(session, names, change)

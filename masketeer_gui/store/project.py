@@ -23,7 +23,7 @@ from masketeer_gui.store.acceptances import Acceptances
 from masketeer_gui.store.affected import notes_for_keys
 from masketeer_gui.store.analyzers import AnalyzerFactory, EngineParts, default_factory, engine_parts
 from masketeer_gui.store.corrections import Corrections
-from masketeer_gui.store.db import Database, create_file, probe
+from masketeer_gui.store.db import Database, create_file, make_owner_only, probe
 from masketeer_gui.store.errors import (
     InvalidChangeError,
     NeedsUpgradeError,
@@ -115,22 +115,24 @@ class Project:
             raise ProjectNotFoundError(path)
         if not path.is_file():
             raise NotAProjectError(path)
-        revision = probe(path)
-        if revision is None:
-            raise NotAProjectError(path, "not a Masketeer project (it was never completed)")
-        migrate.check_known(revision, path)
+        make_owner_only(path)  # a project copied or created loosely (0644) becomes owner-only again
         who = user if user is not None else _default_user()
         factory = analyzer_factory or default_factory
         if readonly:
+            revision = _known_revision(path)
             if revision != migrate.head_revision():
                 raise NeedsUpgradeError(path)
             return cls(Database(path, readonly=True), None, who, factory)
-        lock = ProjectLock(path)
-        db = Database(path, readonly=False)
+        lock = ProjectLock(path, sidecar=False)  # the file's identity first: another name of it is in use too
+        db: Database | None = None
         try:
+            revision = _known_revision(path)
+            lock.take_sidecar()
+            db = Database(path, readonly=False)
             _prepare(db, revision)
         except BaseException:
-            db.dispose()
+            if db is not None:
+                db.dispose()
             lock.release()
             raise
         return cls(db, lock, who, factory)
@@ -267,6 +269,15 @@ class Project:
         """SQLite's ``PRAGMA integrity_check``: "ok" for a sound file."""
         with self._db.read() as session:
             return "\n".join(str(row[0]) for row in session.execute(text("PRAGMA integrity_check")))
+
+
+def _known_revision(path: Path) -> str:
+    """The schema revision of a complete project this version can open."""
+    revision = probe(path)
+    if revision is None:
+        raise NotAProjectError(path, "not a Masketeer project (it was never completed)")
+    migrate.check_known(revision, path)
+    return revision
 
 
 def _prepare(db: Database, revision: str) -> None:

@@ -5,7 +5,10 @@ short write transaction (one executemany), and makes them the notes' current res
 final transaction, so a crash or a cancel leaves the previous results intact. An incremental
 run re-analyses only notes whose result is missing or outdated: for each group of notes sharing
 a result run, the difference between that run's snapshot and the current lists and corrections
-says which terms changed, and the word index says which notes contain them.
+says which terms changed, and the word index says which notes contain them. The name lists a run
+is given (``--names``) are remembered in the project (settings ``run_names``; the file is
+owner-only) and used by every later run, preview and export that is given none, so an
+incremental run never silently drops them; ``forget_names`` drops them on purpose.
 """
 
 from __future__ import annotations
@@ -15,17 +18,17 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy import Table, bindparam, func, select, update
+from sqlalchemy import Table, bindparam, delete, func, select, update
 from sqlalchemy.orm import Session
 
 from masketeer_gui.engine.lists import NameLists
-from masketeer_gui.store import wordindex
+from masketeer_gui.store import settings, wordindex
 from masketeer_gui.store.affected import notes_for_keys
 from masketeer_gui.store.analyzers import Analyzer, AnalyzerCache, AnalyzerFactory, engine_version
 from masketeer_gui.store.db import Database
 from masketeer_gui.store.feedback import Feedback, load_feedback
 from masketeer_gui.store.job import Job, NoteResult, Progress, RunCancelled
-from masketeer_gui.store.models import Note, Run, SpanRecord, utcnow
+from masketeer_gui.store.models import Note, Run, Setting, SpanRecord, utcnow
 from masketeer_gui.store.notes import all_ids
 from masketeer_gui.store.results import prune
 from masketeer_gui.store.rows import RunRow, RunStatus
@@ -98,8 +101,27 @@ class Runs:
         with self._db.write() as session:
             wordindex.rebuild(session)
 
+    def remembered_names(self) -> NameLists | None:
+        """The name lists the project's runs were last given (``--names``), or None."""
+        with self._db.read() as session:
+            stored = settings.get(session, settings.RUN_NAMES)
+        return None if stored is None else NameLists.from_mapping(stored, "the project's remembered name lists")
+
+    def forget_names(self) -> bool:
+        """Drop the remembered name lists; whether there were any. The next incremental run re-analyses
+        the notes they reached."""
+        with self._db.write() as session:
+            had = settings.get(session, settings.RUN_NAMES) is not None
+            session.execute(delete(Setting).where(Setting.key == settings.RUN_NAMES))
+        return had
+
+    def names_for(self, names: NameLists | None) -> NameLists | None:
+        """``names`` if given, else the remembered ones: a run never silently drops its name lists."""
+        return names if names is not None else self.remembered_names()
+
     def prepare(self, names: NameLists | None = None) -> tuple[Feedback, Analyzer, str]:
-        """The current feedback, an analyzer for it, and the engine version string."""
+        """The current feedback (with ``names`` or the remembered lists), an analyzer for it, the engine version."""
+        names = self.names_for(names)
         with self._db.read() as session:
             feedback = load_feedback(session, names)
         analyzer = self.analyzers.get(feedback.names)
@@ -141,7 +163,7 @@ class Runs:
                 targets = all_ids(session)
         kind = "notes" if note_ids is not None else "incremental" if incremental else "full"
         options = {"store_pseudonyms": store_pseudonyms, "names_file": names is not None}
-        run_id = self._start(kind, version, feedback, options)
+        run_id = self._start(kind, version, feedback, options, names)
         job = Job(
             self._db,
             run_id,
@@ -160,9 +182,13 @@ class Runs:
             raise
         return self._finish(run_id, results, full=kind == "full")
 
-    def _start(self, kind: str, version: str, feedback: Feedback, options: dict[str, Any]) -> int:
+    def _start(
+        self, kind: str, version: str, feedback: Feedback, options: dict[str, Any], names: NameLists | None
+    ) -> int:
         snapshot = feedback.snapshot(version)
         with self._db.write() as session:
+            if names is not None:  # remembered for every later run, preview and export
+                settings.put(session, settings.RUN_NAMES, names.to_mapping())
             run = Run(
                 started_at=utcnow(),
                 engine_version=version,

@@ -18,7 +18,8 @@ from masketeer_gui.store.models import Setting
 PSEUDONYM_KEY = "pseudonym_key"
 CREATED_BY = "created_by"
 CREATED_AT = "created_at"
-INTERNAL = frozenset({PSEUDONYM_KEY, CREATED_BY, CREATED_AT, "word_index_version"})
+RUN_NAMES = "run_names"  # the deployment name lists of the latest run given some (names: owner-only file)
+INTERNAL = frozenset({PSEUDONYM_KEY, CREATED_BY, CREATED_AT, RUN_NAMES, "word_index_version"})
 
 
 def get(session: Session, key: str, default: Any = None) -> Any:

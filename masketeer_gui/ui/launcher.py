@@ -5,9 +5,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QSettings, QTimer
+from PySide6.QtCore import QBuffer, QIODevice, QObject, QSettings, QTimer
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
+from masketeer_gui.atomic import OutputError, write_atomic
 from masketeer_gui.ui.errors import describe
 from masketeer_gui.ui.main_window import MainWindow
 from masketeer_gui.ui.resources import app_icon
@@ -73,8 +75,22 @@ class Launcher(QObject):
     def _grab(self) -> None:
         assert self.screenshot is not None
         self.screenshot.parent.mkdir(parents=True, exist_ok=True)
-        ok = self.window.grab().save(str(self.screenshot))
+        ok = save_private(self.window.grab().toImage(), self.screenshot)
         print(f"masketeer-gui: {'saved' if ok else 'could not save'} {self.screenshot}", file=sys.stderr)
         self.exit_code = 0 if ok else 1
         self.window.close()
         self.app.quit()
+
+
+def save_private(image: QImage, path: Path) -> bool:
+    """Save ``image`` as PNG, owner-only (it shows note text) and whole or not at all."""
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not image.save(buffer, "PNG"):  # type: ignore[call-overload]  # PySide6 wants str here, its stubs say bytes
+        return False
+    try:
+        write_atomic(path, bytes(buffer.data().data()))
+    except OutputError as exc:
+        print(f"masketeer-gui: {exc}", file=sys.stderr)
+        return False
+    return True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +16,8 @@ from masketeer_gui.store.rows import PendingChange, TermKind, TermSpec
 from tests.store.fakes import NOTES, note_id, spans_text, write_jsonl
 
 pytest.importorskip("masketeer_gui.engine.pipeline")
+
+FIXED_KEY = hashlib.sha256(b"a fixed test key").digest()  # a key file refuses weak keys such as 00 01 02 …
 
 
 @pytest.fixture
@@ -61,7 +64,7 @@ def test_export_is_byte_identical_to_deidentify_with_the_same_key(real: Project,
     from masketeer_gui.cli import main
 
     key_file = tmp_path / "key.hex"
-    key_file.write_text(bytes(range(32)).hex() + "\n", encoding="ascii")
+    key_file.write_text(FIXED_KEY.hex() + "\n", encoding="ascii")
     corpus = write_jsonl(tmp_path / "same.jsonl", NOTES)
     assert (
         main(
@@ -78,7 +81,7 @@ def test_export_is_byte_identical_to_deidentify_with_the_same_key(real: Project,
         )
         == 0
     )
-    real.export_notes(tmp_path / "store.jsonl", key=bytes(range(32)))
+    real.export_notes(tmp_path / "store.jsonl", key=FIXED_KEY)
     assert (tmp_path / "store.jsonl").read_bytes() == (tmp_path / "cli.jsonl").read_bytes()
 
 

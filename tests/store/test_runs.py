@@ -125,7 +125,10 @@ def test_a_names_file_feeds_the_run(loaded: Project, engine: FakeEngine) -> None
     loaded.runs.run(names=NameLists(hcps=("Sepp",)))
     assert _spans(loaded, "n6") == [("Sepp", "HCP"), ("Gruber", "PER")]
     engine.reset()
-    loaded.runs.run()  # without the names file: the note that contains the name changes back
+    loaded.runs.run()  # without the names file: the project remembers it, nothing changes
+    assert analysed_ids(engine) == set()
+    assert loaded.runs.forget_names()
+    loaded.runs.run()  # once forgotten, the note that contains the name changes back
     assert analysed_ids(engine) == {"n6"}
     assert _spans(loaded, "n6") == [("Gruber", "PER")]
 

@@ -95,6 +95,7 @@ def test_demo_screenshot_end_to_end(tmp_path):
     assert done.returncode == 0, done.stderr
     image = QImage(str(shot))
     assert (image.width(), image.height()) == (1280, 800)
+    assert shot.stat().st_mode & 0o077 == 0  # owner-only: the picture shows note text
     assert (tmp_path / "data" / "masketeer-gui" / "demo.db").is_file()
 
 

@@ -1,0 +1,160 @@
+"""The one batch runner: a task over a stream of payloads in worker processes, results in input order.
+
+Both batch paths use it: ``masketeer deidentify`` (``parallel.py``) and project runs
+(``store/job.py``, the GUI's runs too). A ``Workload`` is a module-level ``task(state, payload)``
+and the worker ``state`` (an engine, say) built once in the parent. On Linux the pool forks after
+that, so workers inherit the state (no per-worker dictionary loading, and a broken engine fails
+before any worker starts); elsewhere each spawned worker rebuilds it with ``rebuild`` (or, without
+one, the work is done in this process). At most ``in_flight × workers`` payloads are out at once,
+so memory stays flat for any corpus size; a worker that dies (e.g. killed for memory) fails the
+run with ``BrokenProcessPool`` instead of hanging.
+
+Workers die with their parent: on Linux the kernel kills them when it ends (``PR_SET_PDEATHSIG``),
+elsewhere a watchdog thread notices the new parent. So a killed run leaves no orphans behind to
+hold its files (and the project lock, whose descriptors ``store.locking`` closes in every child).
+Ctrl-C is the parent's business: workers ignore SIGINT.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import gc
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+State = TypeVar("State")
+Payload = TypeVar("Payload")
+Result = TypeVar("Result")
+Key = TypeVar("Key")
+
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
+WATCHDOG_PERIOD_S = 0.5
+
+
+@dataclass(frozen=True)
+class Workload(Generic[State, Payload, Result]):
+    """What each worker does: ``task(state, payload)``; ``task`` and ``rebuild`` must be picklable."""
+
+    task: Callable[[State, Payload], Result]
+    state: State  # built in the parent; forked workers inherit it
+    rebuild: Callable[[], State] | None = None  # how a spawned worker builds its own state
+
+
+def start_method() -> str:
+    """ "fork" on Linux, "spawn" elsewhere (where forking a threaded process is unsafe)."""
+    return "fork" if sys.platform == "linux" else "spawn"
+
+
+def run_ordered(
+    workload: Workload[State, Payload, Result],
+    items: Iterable[tuple[Key, Payload]],
+    workers: int,
+    *,
+    in_flight: int = 2,
+) -> Iterator[tuple[Key, Result]]:
+    """``(key, task(state, payload))`` for each item, in order; keys stay in this process.
+
+    With ``workers <= 1``, or where workers could get no state, everything runs here.
+    """
+    method = start_method()
+    if workers <= 1 or (method != "fork" and workload.rebuild is None):
+        for key, payload in items:
+            yield key, workload.task(workload.state, payload)
+        return
+    yield from _run_pool(workload, iter(items), workers, in_flight, method)
+
+
+def _run_pool(
+    workload: Workload[State, Payload, Result],
+    items: Iterator[tuple[Key, Payload]],
+    workers: int,
+    in_flight: int,
+    method: str,
+) -> Iterator[tuple[Key, Result]]:
+    context = multiprocessing.get_context(method)
+    source = (workload.state, None) if method == "fork" else (None, workload.rebuild)
+    pending: deque[tuple[Key, Future[Result]]] = deque()
+    pool = ProcessPoolExecutor(
+        workers, mp_context=context, initializer=_start_worker, initargs=(source, workload.task, os.getpid())
+    )
+    try:
+        for index, (key, payload) in enumerate(items):
+            pending.append((key, _submit(pool, payload, first=index == 0)))
+            if len(pending) >= in_flight * workers:
+                done, future = pending.popleft()
+                yield done, future.result()
+        while pending:
+            done, future = pending.popleft()
+            yield done, future.result()
+    except BaseException:  # bad input, a failed payload, Ctrl-C, or the consumer gave up
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _submit(pool: ProcessPoolExecutor, payload: Any, first: bool) -> Future[Any]:
+    """Queue one payload. The first submit forks the workers: with the collector frozen then, the
+    workers' collections never walk (and so never copy) the inherited state's memory pages."""
+    if not first:
+        return pool.submit(_call, payload)
+    gc.freeze()
+    try:
+        return pool.submit(_call, payload)
+    finally:
+        gc.unfreeze()
+
+
+_worker: tuple[Callable[[Any, Any], Any], Any] | None = None  # the pool process's task and state
+
+
+def _start_worker(source: tuple[Any, Callable[[], Any] | None], task: Callable[[Any, Any], Any], parent: int) -> None:
+    """Pool initializer: die with the parent, ignore Ctrl-C, adopt or build the state."""
+    global _worker
+    die_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    state, rebuild = source
+    try:
+        _worker = (task, rebuild() if rebuild is not None else state)
+    except Exception:  # reported by _call (a raise here would print a traceback with its message)
+        _worker = None
+
+
+def _call(payload: Any) -> Any:
+    if _worker is None:
+        raise RuntimeError("the worker process could not be set up (e.g. the engine could not be built)")
+    task, state = _worker
+    return task(state, payload)
+
+
+def die_with_parent(parent: int) -> None:
+    """End this process as soon as ``parent`` ends (it may have ended already)."""
+    if sys.platform == "linux" and _set_parent_death_signal(signal.SIGKILL):
+        if os.getppid() != parent:  # the parent died before the signal was armed
+            os._exit(1)
+        return
+    thread = threading.Thread(target=_watch_parent, args=(parent,), name="parent-watchdog", daemon=True)
+    thread.start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(WATCHDOG_PERIOD_S)
+    os._exit(1)
+
+
+def _set_parent_death_signal(signum: int) -> bool:
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        return bool(libc.prctl(_PR_SET_PDEATHSIG, signum, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False

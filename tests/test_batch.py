@@ -1,0 +1,44 @@
+"""The one batch runner: order kept, state inherited by forked workers, failures surface, nothing left behind."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+from masketeer_gui.batch import Workload, run_ordered
+
+
+def _scaled(state: dict[str, int], payload: int) -> tuple[int, int]:
+    return payload * state["factor"], os.getpid()
+
+
+def _failing(state: object, payload: int) -> int:
+    if payload == 7:
+        raise ValueError("payload seven")
+    return payload
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_results_come_back_in_input_order(workers: int) -> None:
+    workload = Workload(_scaled, {"factor": 3}, rebuild=lambda: {"factor": 3})
+    results = list(run_ordered(workload, ((f"k{i}", i) for i in range(50)), workers))
+    assert [key for key, _ in results] == [f"k{i}" for i in range(50)]
+    assert [value for _, (value, _pid) in results] == [3 * i for i in range(50)]
+    if workers == 1:
+        assert {pid for _, (_value, pid) in results} == {os.getpid()}
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="forked workers")
+def test_forked_workers_inherit_the_state_and_do_the_work() -> None:
+    unpicklable = {"factor": 2, "lock": __import__("threading").Lock()}  # could never be sent to a worker
+    results = list(run_ordered(Workload(_scaled, unpicklable), ((i, i) for i in range(40)), 2, in_flight=1))
+    assert [value for _, (value, _pid) in results] == [2 * i for i in range(40)]
+    assert os.getpid() not in {pid for _, (_value, pid) in results}
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_failed_payload_fails_the_run(workers: int) -> None:
+    with pytest.raises(ValueError, match="payload seven"):
+        list(run_ordered(Workload(_failing, None, rebuild=lambda: None), ((i, i) for i in range(20)), workers))
