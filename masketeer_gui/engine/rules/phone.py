@@ -30,6 +30,8 @@ from masketeer_gui.engine.span import Entity, Span
 
 _SP = r"[ \u00a0]"
 _GROUPS = rf"(?:{_SP}?[/-]{_SP}?\d{{2,8}}|{_SP}(?!0\d\d)\d{{2,8}}|-\d{{1,6}}){{0,6}}"  # at most six groups
+# After a keyword a group may be one digit: "Tel. 03842 22 3 19" is how people dictate numbers.
+_KEYWORD_GROUPS = rf"(?:{_SP}?[/-]{_SP}?\d{{1,8}}|{_SP}(?!0\d\d)\d{{1,8}}|-\d{{1,6}}){{0,6}}"
 _EXT = rf"(?:{_SP}?,?{_SP}?(?:DW|Dw\.?|Durchwahl|Klappe|Kl\.){_SP}?:?{_SP}?\d{{1,6}})?"
 _END = r"(?![\w\-/]|[.,]\d)"
 # A number without keyword starts with "+", "0" or "("; the look-behind after that first character
@@ -56,7 +58,7 @@ KEYWORDS = (
 )
 _KEYWORD_TAIL = (
     rf"\b\.?(?:{_SP}?-?{_SP}?Nr\.?)?{_SP}*:?{_SP}*"
-    rf"(?:\+|00)?(?:\(\d{{1,5}}\)|\d{{1,14}})(?:{_SP}?\(0\))?{_GROUPS}{_EXT}{_END}"
+    rf"(?:\+|00)?(?:\(\d{{1,5}}\)|\d{{1,14}})(?:{_SP}?\(0\))?{_KEYWORD_GROUPS}{_EXT}{_END}"
 )
 # One alternation whose branches all start with a literal, so the regex engine skips to the few
 # characters that can start a candidate ("T", "F", "M", "H", "R", "D", "N", "+", "0", "(").
@@ -67,7 +69,13 @@ _SHORT_KEYWORDS = frozenset({"DW", "Durchwahl", "Nebenstelle"})
 _DATE = re.compile(r"(?:0?[1-9]|[12]\d|3[01])[-/. ](?:0?[1-9]|1[0-2])[-/. ](?:19|20)?\d\d")
 _MONTH_YEAR = re.compile(r"(?:^|[-/ ])(?:0?[1-9]|1[0-2])/(?:19|20)\d\d(?=$|[-/ ])")
 _TIME_RANGE = re.compile(r"[0-2]\d[0-5]\d ?- ?[0-2]\d[0-5]\d")
-_ID_BEFORE = re.compile(r"(?:PZN|Ch\.?-?B|Charge|LOT|Lot|SVNR|SV-?Nr|VSNR|IBAN|Kto|Konto)\.?[\s.:-]*$")
+# Words before a number that make it an identifier (drug, batch, insurance, account, device serial).
+_ID_BEFORE = re.compile(
+    r"(?:PZN|Ch\.?-?B|Charge|LOT|Lot|SVNR|SV-?Nr|VSNR|IBAN|Kto|Konto|SN|S/N|REF"
+    r"|(?i:seri(?:en|al)-?(?:nummer|nr|no)|ser\.-?nr|ger(?:ä|ae)te?-?(?:nummer|nr))"
+    r"|(?i:inv(?:entar)?\.?-?(?:nummer|nr)|art(?:ikel)?\.?-?(?:nummer|nr)))"
+    r"\.?[\s.:-]*$"
+)
 _MOBILE = re.compile(r"0(?:6[5-9]|1[5-7])")
 _NOT_DIGIT = re.compile(r"[^0-9]+")
 
@@ -97,8 +105,12 @@ def _kind(number: str, ref: str) -> str:
     return f"{'mobile' if _MOBILE.match(ref) else 'landline'} {where}"
 
 
-def _check(text: str, start: int, end: int, min_digits: int) -> str | None:
-    """The reference of the number ``text[start:end]``, or None if it is not a phone number."""
+def _check(text: str, start: int, end: int, min_digits: int, keyword: bool = False) -> str | None:
+    """The reference of the number ``text[start:end]``, or None if it is not a phone number.
+
+    After a keyword, a dialled number (leading "0" or "+", six digits or more) stays a phone even
+    when a unit follows: in "Tel. 0316 123456 Tbl. Concor" the unit belongs to the next phrase.
+    """
     number = text[start:end]
     digits = _digits(number)
     if not (min_digits <= len(digits) <= 15 + 6):
@@ -107,7 +119,9 @@ def _check(text: str, start: int, end: int, min_digits: int) -> str | None:
     core_digits = digits if core == number else _digits(core)
     if len(core_digits) > 15 or _DATE.fullmatch(core) or _TIME_RANGE.fullmatch(core):
         return None
-    if _MONTH_YEAR.search(core) or followed_by_unit(text, end):
+    last_group = _NOT_DIGIT.split(core)[-1]
+    dialled = keyword and len(core_digits) >= 6 and number[0] in "0+(" and len(last_group) >= 3
+    if _MONTH_YEAR.search(core) or (not dialled and followed_by_unit(text, end)):
         return None
     if _ID_BEFORE.search(text, max(0, start - 16), start):
         return None
@@ -137,7 +151,7 @@ class PhoneRule:
         if keyword is not None and start and (text[start - 1].isalnum() or text[start - 1] in "-_"):
             return None
         min_digits = 7 if keyword is None else 3 if keyword.group() in _SHORT_KEYWORDS else 4
-        fitted = _shorten(text, match, min_digits)
+        fitted = _shorten(text, match, min_digits, keyword is not None)
         if fitted is None:
             return None
         num_start, end, ref = fitted
@@ -148,14 +162,14 @@ class PhoneRule:
         return span(self, num_start, end, reason, ref)
 
 
-def _shorten(text: str, match: re.Match[str], min_digits: int) -> tuple[int, int, str] | None:
+def _shorten(text: str, match: re.Match[str], min_digits: int, keyword: bool) -> tuple[int, int, str] | None:
     """Drop trailing space-separated groups until the number validates: (start, end, ref) or None."""
     number = _NUMBER_START.search(text, match.start(), match.end())
     if number is None:
         return None
     num_start, end = number.start(), match.end()
     while True:
-        ref = _check(text, num_start, end, min_digits)
+        ref = _check(text, num_start, end, min_digits, keyword)
         if ref is not None:
             return num_start, end, ref
         cut = max(text.rfind(" ", num_start, end), text.rfind("\u00a0", num_start, end))
