@@ -16,6 +16,7 @@ from masketeer_gui.engine.rules.email import EmailRule
 from masketeer_gui.engine.rules.phone import PhoneRule
 from masketeer_gui.engine.rules.resolve import find_rule_spans, resolve
 from masketeer_gui.engine.rules.url import UrlRule
+from masketeer_gui.engine.rules.village import VillageAddressRule
 from masketeer_gui.engine.rules.zip_towns import load_zip_towns
 from masketeer_gui.engine.rules.zipcode import ZipRule
 
@@ -25,6 +26,7 @@ __all__ = [
     "PhoneRule",
     "Rule",
     "UrlRule",
+    "VillageAddressRule",
     "ZipRule",
     "default_rules",
     "find_rule_spans",
@@ -35,4 +37,5 @@ __all__ = [
 
 def default_rules(zip_towns: Mapping[str, tuple[str, ...]]) -> tuple[Rule, ...]:
     """The standard rules, e-mail and web first (they win overlaps anyway)."""
-    return (EmailRule(), UrlRule(), PhoneRule(), AddressRule(), ZipRule(zip_towns))
+    zip_rule = ZipRule(zip_towns)
+    return (EmailRule(), UrlRule(), PhoneRule(), AddressRule(), zip_rule, VillageAddressRule(zip_rule))

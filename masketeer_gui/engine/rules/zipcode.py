@@ -62,6 +62,11 @@ class ZipRule:
             spans = sorted(spans + plz, key=lambda s: s.start)
         yield from spans
 
+    def span_at(self, text: str, pos: int) -> Span | None:
+        """The ZIP span whose code starts at ``pos`` (a country prefix before it included), or None."""
+        match = _ZIP.match(text, pos)
+        return self._with_town(text, match) if match is not None else None
+
     def _with_town(self, text: str, match: re.Match[str]) -> Span | None:
         """The span of a code and its town, with a country prefix ("A-", "D-") if there is one."""
         start, cc = match.start(), None
