@@ -86,8 +86,9 @@ def test_village_and_zip_are_two_spans(rules: tuple[Rule, ...]) -> None:
     assert found == [("Oberhofen 19", Entity.ADD), ("8330 Feldbach", Entity.ZIP)]
 
 
+SMALL = VillageAddressRule(ZipRule({"6020": ("Innsbruck",), "8330": ("Feldbach",)}, {}, {}))
+
+
 @given(ANY_TEXT)
 def test_spans_are_valid_on_any_text(text: str) -> None:
-    zip_rule = ZipRule({"6020": ("Innsbruck",), "8330": ("Feldbach",)})
-    rule = VillageAddressRule(zip_rule)
-    assert_valid(list(rule.find(text)), text, rule)
+    assert_valid(list(SMALL.find(text)), text, SMALL)
