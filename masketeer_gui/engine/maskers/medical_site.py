@@ -50,6 +50,7 @@ from masketeer_gui.engine.span import Entity
 
 _END = "\x00"
 MAX_PLACE_WORDS = 2  # "St." and "Bad" do not count: "BKH St. Johann in Tirol"
+MAX_LEFT_WORDS = 3  # "Allgemeines Öffentliches Univ.-Klinikum"
 MAX_TOWN_WORDS = 6  # "St. Johann im Pongau", "Klagenfurt am Wörthersee"
 CONNECTORS = frozenset({"st", "sankt", "bad", "hl", "haus"})  # "Seniorenheim Haus Sonnental"
 _BEFORE_BARE_ACRONYM = frozenset({"im", "ins", "am", "ans", "vom", "zum", "beim", "dem", "der", "den", "das"})
@@ -275,7 +276,9 @@ class MedicalSiteMasker:
         """First token of the site whose head is ``i``: "Univ.-Klinikum", "Wohn- und Pflegeheim"."""
         first = i
         prev = state.prev_word(first, allow=".-")
-        while prev is not None and state.tokens[prev].folded in LEFT_MODIFIERS and state.tokens[prev].is_capitalized:
+        for _ in range(MAX_LEFT_WORDS):  # bounded: "LKH LKH LKH …" stays linear
+            if prev is None or state.tokens[prev].folded not in LEFT_MODIFIERS or not state.tokens[prev].is_capitalized:
+                break
             first = prev
             prev = state.prev_word(first, allow=".-")
         if prev is not None and state.tokens[prev].folded == "und" and prev >= 2:

@@ -67,10 +67,11 @@ _ENDINGS = (*STREET_WORDS, *(w.capitalize() for w in STREET_WORDS), "str", *SEPA
 _TAILS = _ALT(sorted({re.escape(f" {word}"[-3:]).replace(r"\ ", r"\W") for word in _ENDINGS}))
 _PREPOSITIONS = ("Am", "Im", "An der", "Auf der", "Auf dem", "In der", "Zum", "Zur", "Beim")
 # Where an address can be. The triggers are cheap for the regex engine, which skips fast to a space
-# (then checks the three letters before it and the digit after it) or to the first letter of "Am",
-# "Im", "Zum"…; Python looks at the hits only.
-_NUMBER_TRIGGER = re.compile(rf" (?=[0-9]|{_SP}+[0-9])(?<=(?:{_TAILS}) ){_SP}*[0-9]")
-_NBSP_TRIGGER = re.compile(rf"\u00a0(?=[0-9]|{_SP}+[0-9])(?<=(?:{_TAILS})\u00a0){_SP}*[0-9]")
+# (then checks the three letters before it, and only then reads the spaces up to the digit) or to
+# the first letter of "Am", "Im", "Zum"…; Python looks at the hits only. The look-behind comes
+# first so that a run of spaces is read once, not once per space (linear time on long runs).
+_NUMBER_TRIGGER = re.compile(rf" (?<=(?:{_TAILS}) ){_SP}*[0-9]")
+_NBSP_TRIGGER = re.compile(rf"\u00a0(?<=(?:{_TAILS})\u00a0){_SP}*[0-9]")
 _PREPOSITION_TRIGGER = re.compile(_ALT(rf"{prep}{_SP}+{_CHAIN}*{_CAP}{_SP}+[0-9]" for prep in _PREPOSITIONS))
 _LOOK_BACK = 80  # characters before a house number that may hold its street name
 _LOOK_AHEAD = 40  # characters after it that may hold "/3, Stiege 2, Top 14"
@@ -151,7 +152,7 @@ def _words_back(text: str, pos: int, floor: int) -> int:
     """Where to look for the street of a number near ``pos``: three words back, not before ``floor``."""
     floor = max(floor, pos - _LOOK_BACK)
     for _ in range(4):
-        pos = text.rfind(" ", 0, pos - 1) if pos > 0 else -1
+        pos = text.rfind(" ", floor, pos - 1) if pos > floor else -1
         if pos < floor:
             return floor
     return pos + 1

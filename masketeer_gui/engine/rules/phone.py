@@ -57,7 +57,7 @@ KEYWORDS = (
     "DW",
 )
 _KEYWORD_TAIL = (
-    rf"\b\.?(?:{_SP}?-?{_SP}?Nr\.?)?{_SP}*:?{_SP}*"
+    rf"\b\.?(?:{_SP}?-?{_SP}?Nr\.?)?{_SP}*(?::{_SP}*)?"  # one way through spaces: linear time
     rf"(?:\+|00)?(?:\(\d{{1,5}}\)|\d{{1,14}})(?:{_SP}?\(0\))?{_KEYWORD_GROUPS}{_EXT}{_END}"
 )
 # One alternation whose branches all start with a literal, so the regex engine skips to the few

@@ -29,6 +29,7 @@ from collections.abc import Iterator, Mapping
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.rules.address import AddressRule
 from masketeer_gui.engine.rules.address_words import NOT_PLACES
+from masketeer_gui.engine.rules.resolve import Taken
 from masketeer_gui.engine.rules.zip_towns import german_zip_keys, keyed, swiss_zip_keys, town_key
 from masketeer_gui.engine.rules.zipcode_words import GERMAN_CITIES, NOT_TOWNS, TOWN_ENDINGS
 from masketeer_gui.engine.span import Entity, Span
@@ -71,7 +72,10 @@ class ZipRule:
     def find(self, text: str) -> Iterator[Span]:
         spans = [found for match in _ZIP.finditer(text) if (found := self._with_town(text, match))]
         if "PLZ" in text:
-            plz = [s for s in self._after_plz(text) if not any(s.overlaps(o.start, o.end) for o in spans)]
+            taken = Taken()
+            for found in spans:
+                taken.take(found.start, found.end)
+            plz = [s for s in self._after_plz(text) if taken.free(s.start, s.end)]
             spans = sorted(spans + plz, key=lambda s: s.start)
         yield from spans
 
