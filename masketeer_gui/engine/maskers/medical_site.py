@@ -46,6 +46,7 @@ from masketeer_gui.engine.maskers.site_forms import (
     word_keys,
 )
 from masketeer_gui.engine.normalize import fold
+from masketeer_gui.engine.rules.zip_towns import german_zip_keys, swiss_zip_keys
 from masketeer_gui.engine.span import Entity
 
 _END = "\x00"
@@ -103,6 +104,10 @@ class MedicalSiteMasker:
         self._heads = site_words
         self._towns = towns
         self._town_keys = frozenset(_town_key(WORD.findall(town)) for town in towns)
+        # German and Swiss towns ("Kantonsspital Aarau", "Klinikum Fulda"); one-word ones that are
+        # German nouns ("Essen", "Hof") count only where the note writes no noun (checked per note).
+        foreign = {key for table in (german_zip_keys(), swiss_zip_keys()) for keys in table.values() for key in keys}
+        self._foreign_towns = frozenset(foreign - self._town_keys)
 
     def find(self, state: NoteState) -> list[_Hit]:
         """(first, last, reason) of each site in the note, longest match first."""
@@ -321,7 +326,12 @@ class MedicalSiteMasker:
             ends.append(k)
             k = state.next_word(k, allow=".")
         for n in range(len(words), 0, -1):
-            if state.tokens[ends[n - 1]].is_capitalized and _town_key(words[:n]) in self._town_keys:
+            if not state.tokens[ends[n - 1]].is_capitalized:
+                continue
+            key = _town_key(words[:n])
+            if key in self._town_keys:
+                return ends[n - 1]
+            if key in self._foreign_towns and (n > 1 or key not in state.names.lexicon.nouns):
                 return ends[n - 1]
         return None
 

@@ -113,7 +113,9 @@ GENERIC_PARTS = frozenset(
 SAINT_WORDS = frozenset({"hl", "st", "heiligen", "heilige", "hlg", "sankt"})
 PHARMACY_LINKS = frozenset({"zum", "zur", "am", "an", "im"})
 # Words before a head that belong to the site: "Univ.-Klinikum", "Allgemeines Krankenhaus", "Wohn- und".
-LEFT_MODIFIERS = frozenset({"univ", "uni", "universitaets", "lkh", "kh", "a", "oe", "allgemeines", "oeffentliches"})
+LEFT_MODIFIERS = frozenset(
+    {"univ", "uni", "universitaets", "lkh", "kh", "a", "oe", "allgemeines", "oeffentliches", "staedtisches"}
+)
 # Short forms that are a site when a listed town follows: "xK", "xxK", "xKH" ("PEK Steyr").
 ACRONYM_HEAD = re.compile(r"[A-ZÄÖÜ]{1,3}KH?")
 NOT_ACRONYM_HEADS = frozenset({"OK", "KK", "SK", "CK", "TK", "DK", "MK"})

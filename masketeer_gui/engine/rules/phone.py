@@ -5,12 +5,14 @@ Covers
 - national: "0512 504-23456", "0512/504-23456", "(0512) 504-23456", "0664 123 45 67", "089 1234567",
   and with dots after an area code of three or more digits: "0664.1234567", "0664.123.45.67";
 - extensions "-23456", "DW 123", "Durchwahl 12";
-- any number right after "Tel.", "Telefon", "Fax", "Mobil", "Handy", "DW", "Durchwahl", even
-  in-house ones without a leading 0 ("Tel.: 504-81234", "DW 123"). The keyword is not masked.
+- any number right after "Tel.", "Telefon", "Telefax", "Fon", "Fax", "Mobil", "Mob.", "Natel",
+  "Handy", "DW", "Durchwahl", even in-house ones without a leading 0 ("Tel.: 504-81234", "DW 123"),
+  and in dictated groupings ("Tel. 03842 22 3 19"). The keyword is not masked.
 
 Validation beside the pattern (``_check``): 7-15 digits (after a keyword: 3-15), not a date
 ("01-03-2024", "02/2024"), not a time range ("0800-1200"), not a measurement ("Mobil 2000
-Schritte"), not after PZN/Charge/SVNR. A candidate that runs into a following number is shortened
+Schritte", but "Tel. 0316 123456 Tbl. …" stays a phone), not after PZN/Charge/SVNR or a device
+serial number ("SN 0316-4471-22", "Gerät-Nr.", "S/N"). A candidate that runs into a following number is shortened
 group by group until it validates.
 
 Fails on: numbers without a leading 0 or + and without a keyword ("504 23456"); dotted numbers
@@ -46,7 +48,10 @@ _BARE = (
     rf"0{_START}[1-9]\d{{2,4}}(?:\.\d{{2,8}}){{1,4}}{_EXT}{_END}",
 )
 KEYWORDS = (
-    r"Tel(?:efon(?:nummer)?)?",
+    r"Tel(?:efon(?:nummer)?|efax)?",
+    "Fon",
+    "Natel",  # Swiss for a mobile phone
+    "Mob",
     "TelNr",
     "Fax(?:nummer)?",
     "Mobil(?:nummer|telefon)?",

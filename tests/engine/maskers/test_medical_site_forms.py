@@ -56,6 +56,11 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     ("Ordination im Gesundheitsspital Wels", ["Gesundheitsspital Wels"]),
     ("Bezirksseniorenheim Gmünd, Station 1", ["Bezirksseniorenheim Gmünd"]),
     ("Stadtapotheke Kufstein hat geliefert", ["Stadtapotheke Kufstein"]),
+    # German and Swiss sites: towns from the German and Swiss ZIP lists
+    ("Kantonsspital Aarau, Medizinische Klinik", ["Kantonsspital Aarau"]),
+    ("Universitätsklinikum Jena, Klinik für Innere Medizin", ["Universitätsklinikum Jena"]),
+    ("Aufnahme im Städtisches Klinikum Görlitz", ["Städtisches Klinikum Görlitz"]),
+    ("Verlegung ins Regionalspital Emmental", ["Regionalspital Emmental"]),
     # care homes
     ("Wohn- und Pflegeheim Telfs, Station 2", ["Wohn- und Pflegeheim Telfs"]),
     ("Visite Haus St. Benedikt, Wohnbereich 3", ["Haus St. Benedikt"]),
@@ -87,6 +92,8 @@ MUST_NOT_MATCH = [
     "das Abk. steht für",
     "Pat. war im Urlaub, UK bestätigt",
     "Vorteile: gute Klinik, Station ruhig",
+    "im Pflegeheim Essen und Trinken unterstützt",  # a German town that is a noun
+    "Kantonsspital",
 ]
 
 

@@ -48,6 +48,12 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     ("Tel. 0463 538877 Tbl. Bisoprolol halbiert", ["0463 538877"]),
     ("Tel. 0463 538877 2 Tbl. täglich", ["0463 538877"]),
     ("Tel. 0664 7654321 3 x tgl. versucht", ["0664 7654321"]),
+    # letterhead keywords, German and Swiss numbers
+    ("Telefax 0341 97 12345", ["0341 97 12345"]),
+    ("Fon: +49 (0)341 97-12345", ["+49 (0)341 97-12345"]),
+    ("Natel 079 123 45 67", ["079 123 45 67"]),
+    ("Mob. 0171 2345678", ["0171 2345678"]),
+    ("Zentrale +41 61 265 25 25", ["+41 61 265 25 25"]),
 ]
 
 MUST_NOT_MATCH = [
@@ -92,6 +98,9 @@ MUST_NOT_MATCH = [
     "Geräte-Nr.: 0732-1188-04",
     "Seriennummer 0316 998877 am Aufkleber",
     "Inventar-Nr. 05242 7788",
+    "Telefonie 2024 eingeführt",
+    "Mobilität 2000 Schritte",
+    "Fondaparinux 2500 IE",
 ]
 
 
