@@ -28,6 +28,7 @@ from functools import lru_cache
 from masketeer_gui.engine.maskers.base import NoteState, Vote, name_like
 from masketeer_gui.engine.maskers.site_forms import (
     ACRONYM_HEAD,
+    FUNCTION_WORDS,
     GENERIC_PARTS,
     HEAD_SUFFIXES,
     LEFT_MODIFIERS,
@@ -48,6 +49,7 @@ from masketeer_gui.engine.maskers.site_forms import (
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.rules.zip_towns import german_zip_keys, swiss_zip_keys
 from masketeer_gui.engine.span import Entity
+from masketeer_gui.engine.text import Token
 
 _END = "\x00"
 MAX_PLACE_WORDS = 2  # "St." and "Bad" do not count: "BKH St. Johann in Tirol"
@@ -57,6 +59,7 @@ CONNECTORS = frozenset({"st", "sankt", "bad", "hl", "haus"})  # "Seniorenheim Ha
 _BEFORE_BARE_ACRONYM = frozenset({"im", "ins", "am", "ans", "vom", "zum", "beim", "dem", "der", "den", "das"})
 _ARTICLES_BEFORE_ORDER = frozenset({"der", "des"})
 _ABSTRACT_ENDINGS = ("ung", "heit", "keit", "ion", "nahme", "schaft")  # "Apotheke zur Abholung"
+_CACHE_LIMIT = 200_000  # token texts remembered by ``_candidates`` before the memo starts over
 _Hit = tuple[int, int, str]
 _Trie = dict[str, object]
 
@@ -65,6 +68,12 @@ _Trie = dict[str, object]
 def _keys(folded: str) -> tuple[str, ...]:
     """The stemmed keys of one folded token (cached: the same words come back in every note)."""
     return tuple(stem(key) for key in word_keys(folded))
+
+
+@lru_cache(maxsize=1 << 16)
+def _keys_plain(folded: str) -> tuple[str, ...]:
+    """The keys of one folded token without stemming (towns are compared as written)."""
+    return tuple(word_keys(folded))
 
 
 def _insert(trie: _Trie, keys: list[str], value: str) -> None:
@@ -101,20 +110,23 @@ class MedicalSiteMasker:
         self._orders: _Trie = {}
         for order in ORDERS:
             _insert(self._orders, phrase_keys(order), "order")
+        self._order_prefixes = frozenset(key[:3] for key in self._orders) | ORDER_STARTS
+        self._may_start: dict[str, bool] = {}  # token text -> a site may start there
         self._heads = site_words
         self._towns = towns
         self._town_keys = frozenset(_town_key(WORD.findall(town)) for town in towns)
         # German and Swiss towns ("Kantonsspital Aarau", "Klinikum Fulda"); one-word ones that are
-        # German nouns ("Essen", "Hof") count only where the note writes no noun (checked per note).
+        # German nouns and function words ("Essen", "Hof", "Alle") do not count alone.
         foreign = {key for table in (german_zip_keys(), swiss_zip_keys()) for keys in table.values() for key in keys}
         self._foreign_towns = frozenset(foreign - self._town_keys)
+        self._town_starts = frozenset(key.split(" ", 1)[0] for key in self._town_keys | self._foreign_towns)
 
     def find(self, state: NoteState) -> list[_Hit]:
         """(first, last, reason) of each site in the note, longest match first."""
         found: list[_Hit] = []
         done = 0
-        for i, token in enumerate(state.tokens):
-            if i < done or not token.is_word:
+        for i in self._candidates(state):
+            if i < done:
                 continue
             hit = self._at(state, i)
             if hit is not None:
@@ -122,15 +134,51 @@ class MedicalSiteMasker:
                 done = hit[1] + 1
         return found
 
+    def _candidates(self, state: NoteState) -> list[int]:
+        """Tokens where a site may start (hot path: one dict look-up per token, by its text)."""
+        cache = self._may_start
+        if len(cache) > _CACHE_LIMIT:
+            cache.clear()
+        return [i for i, t in enumerate(state.tokens) if (may := cache.get(t.text)) or (may is None and self._learn(t))]
+
+    def _learn(self, token: Token) -> bool:
+        """Whether a site may start at ``token``, remembered by its text."""
+        may = self._may_start[token.text] = token.is_word and self._starts(token)
+        return may
+
+    def _starts(self, token: Token) -> bool:
+        """A site may start at ``token``: a listed first word, an order, a head (see ``_at``)."""
+        folded = token.folded
+        keys = _keys(folded)
+        if not keys:
+            return False
+        if keys[0] in self._trie or folded in self._single:
+            return True
+        if not token.is_capitalized:
+            return False
+        return folded[:3] in self._order_prefixes or self._head_like(token)
+
+    def _head_like(self, token: Token) -> bool:
+        folded = token.folded
+        return (
+            folded in self._heads
+            or folded.endswith(HEAD_SUFFIXES)
+            or folded == "haus"
+            or (token.text[-1] in "KH" and ACRONYM_HEAD.fullmatch(token.text) is not None)
+        )
+
     def _at(self, state: NoteState, i: int) -> _Hit | None:
         """The site starting at (or reaching back from) token ``i``, if any."""
         token = state.tokens[i]
-        keys = _keys(token.folded)
-        if not keys:
-            return None
-        hits = [self._listed(state, i) if keys[0] in self._trie or token.folded in self._single else None]
+        folded = token.folded
+        hits = []
+        if _keys(folded)[0] in self._trie or folded in self._single:
+            hits.append(self._listed(state, i))
         if token.is_capitalized:
-            hits += (self._order(state, i), self._head_place(state, i))
+            if folded[:3] in self._order_prefixes:
+                hits.append(self._order(state, i))
+            if self._head_like(token):
+                hits.append(self._head_place(state, i))
         found = [hit for hit in hits if hit is not None]
         return max(found, key=lambda hit: hit[1] - hit[0]) if found else None
 
@@ -318,6 +366,9 @@ class MedicalSiteMasker:
         """Last token of the longest town of the ZIP list starting at token ``j``."""
         if j is None or not state.tokens[j].is_capitalized:
             return None
+        first = _keys_plain(state.tokens[j].folded)
+        if not first or first[0] not in self._town_starts:
+            return None
         words: list[str] = []
         ends: list[int] = []
         k: int | None = j
@@ -331,7 +382,9 @@ class MedicalSiteMasker:
             key = _town_key(words[:n])
             if key in self._town_keys:
                 return ends[n - 1]
-            if key in self._foreign_towns and (n > 1 or key not in state.names.lexicon.nouns):
+            if key in self._foreign_towns and (
+                n > 1 or (key not in FUNCTION_WORDS and key not in state.names.lexicon.nouns)
+            ):
                 return ends[n - 1]
         return None
 

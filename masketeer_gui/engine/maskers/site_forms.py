@@ -121,6 +121,18 @@ ACRONYM_HEAD = re.compile(r"[A-ZÄÖÜ]{1,3}KH?")
 NOT_ACRONYM_HEADS = frozenset({"OK", "KK", "SK", "CK", "TK", "DK", "MK"})
 
 
+# German function words (a closed class) that GeoNames also lists as towns ("Alle", "Einig", "Gering"):
+# after a head they start the next phrase ("auf Reha Alle Werte im Zielbereich").
+FUNCTION_WORDS = frozenset(
+    """
+    alle aller alles allen auch bei beide beiden binnen breit da dann dass dem den der des die doch ein eine
+    einer eines einig einige einigen einiger enger enges feucht gering geringe gleich gleichen immer kein
+    keine mehr mit nach nicht noch nur oder ohne schon sehr so sonst um und viel viele vom von vor weil
+    wenn wie wieder zu zum zur contra fully brechen
+    """.split()
+)
+
+
 def stem(word: str) -> str:
     """``word`` without one inflection ending, if at least four letters remain."""
     if len(word) <= _MIN_STEM:

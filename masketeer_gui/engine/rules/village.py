@@ -31,15 +31,18 @@ from masketeer_gui.engine.span import Entity, Span
 _SP = r"[ \u00a0]"
 _NUMBER = r"[1-9]\d{0,3}[a-z]?(?:/\d{1,3}[a-z]?)?"
 # A house number, then "," or a line break, then a ZIP code (with an optional "A-"/"D-"/"CH-"): the
-# trigger starts at a digit, so the regex engine skips fast; the place is checked looking back.
+# trigger starts with a digit, so the regex engine skips fast to digits (the look-behind after the
+# first digit checks the character before the number); the place is checked looking back.
 _BEFORE_ZIP = re.compile(
-    rf"(?<![\w/.,\-])(?P<num>{_NUMBER})(?![\w/])(?:{_SP}*,{_SP}*|{_SP}*\r?\n[ \t\u00a0]*)"
+    rf"(?P<num>[1-9](?<![\w/.,\-][1-9])\d{{0,3}}[a-z]?(?:/\d{{1,3}}[a-z]?)?)(?![\w/])"
+    rf"(?:{_SP}*,{_SP}*|{_SP}*\r?\n[ \t\u00a0]*)"
     rf"(?P<cc>(?:A|AT|D|DE|CH){_SP}?-{_SP}?)?(?P<zip>[0-9]{{4,5}}){_SP}"
 )
 _CUE = re.compile(
-    rf"(?<![\w.])(?:wh\.|[Ww]ohnhaft(?:{_SP}in)?|(?:Wohn)?[Aa]dresse:|Anschrift:){_SP}+"
+    rf"(?:wh\.|[Ww]ohnhaft(?:{_SP}in)?|(?:Wohn)?[Aa]dresse:|Anschrift:){_SP}+"
     rf"(?=\S+(?:{_SP}\S+)?{_SP}+[1-9])"
 )
+_CUE_WORDS = ("wh.", "ohnhaft", "dresse:", "nschrift:")  # a quick test before the regex runs
 # The place before the number: one capitalised word or hyphen chain, maybe after "St."/"Bad"/"Maria".
 _PLACE_PREFIX = r"(?:St\.|Sankt|Bad|Maria|Hl\.)[ \u00a0]"
 _PLACE = regex.compile(rf"(?:{_PLACE_PREFIX})?\p{{Lu}}\p{{Ll}}+(?:-\p{{L}}\p{{Ll}}+)*{_SP}+$", regex.VERSION1)
@@ -110,7 +113,11 @@ class VillageAddressRule:
             )
 
     def _after_cue(self, text: str) -> Iterator[Span]:
+        if not any(word in text for word in _CUE_WORDS):
+            return
         for cue in _CUE.finditer(text):
+            if cue.start() and (text[cue.start() - 1].isalnum() or text[cue.start() - 1] in "._"):
+                continue
             match = _PLACE_AFTER_CUE.match(text, cue.end())
             if match is None or not _house_number(match.group("num")):
                 continue

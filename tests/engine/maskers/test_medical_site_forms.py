@@ -93,6 +93,7 @@ MUST_NOT_MATCH = [
     "Pat. war im Urlaub, UK bestätigt",
     "Vorteile: gute Klinik, Station ruhig",
     "im Pflegeheim Essen und Trinken unterstützt",  # a German town that is a noun
+    "Pat. ist seit Mai auf Reha Alle Werte im Zielbereich",  # a Swiss town that is a function word
     "Kantonsspital",
 ]
 
