@@ -111,7 +111,7 @@ class MedicalSiteMasker:
         for order in ORDERS:
             _insert(self._orders, phrase_keys(order), "order")
         self._order_prefixes = frozenset(key[:3] for key in self._orders) | ORDER_STARTS
-        self._may_start: dict[str, bool] = {}  # token text -> a site may start there
+        self._never: set[str] = set()  # token texts where no site can start (memo of ``_starts``)
         self._heads = site_words
         self._towns = towns
         self._town_keys = frozenset(_town_key(WORD.findall(town)) for town in towns)
@@ -135,16 +135,19 @@ class MedicalSiteMasker:
         return found
 
     def _candidates(self, state: NoteState) -> list[int]:
-        """Tokens where a site may start (hot path: one dict look-up per token, by its text)."""
-        cache = self._may_start
-        if len(cache) > _CACHE_LIMIT:
-            cache.clear()
-        return [i for i, t in enumerate(state.tokens) if (may := cache.get(t.text)) or (may is None and self._learn(t))]
-
-    def _learn(self, token: Token) -> bool:
-        """Whether a site may start at ``token``, remembered by its text."""
-        may = self._may_start[token.text] = token.is_word and self._starts(token)
-        return may
+        """Tokens where a site may start (hot path: one set look-up per token, by its text)."""
+        never = self._never
+        if len(never) > _CACHE_LIMIT:
+            never.clear()
+        tokens = state.tokens
+        found = []
+        for i in [i for i, t in enumerate(tokens) if t.text not in never]:
+            token = tokens[i]
+            if token.is_word and self._starts(token):
+                found.append(i)
+            else:
+                never.add(token.text)
+        return found
 
     def _starts(self, token: Token) -> bool:
         """A site may start at ``token``: a listed first word, an order, a head (see ``_at``)."""

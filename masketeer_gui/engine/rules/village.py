@@ -30,14 +30,6 @@ from masketeer_gui.engine.span import Entity, Span
 
 _SP = r"[ \u00a0]"
 _NUMBER = r"[1-9]\d{0,3}[a-z]?(?:/\d{1,3}[a-z]?)?"
-# A house number, then "," or a line break, then a ZIP code (with an optional "A-"/"D-"/"CH-"): the
-# trigger starts with a digit, so the regex engine skips fast to digits (the look-behind after the
-# first digit checks the character before the number); the place is checked looking back.
-_BEFORE_ZIP = re.compile(
-    rf"(?P<num>[1-9](?<![\w/.,\-][1-9])\d{{0,3}}[a-z]?(?:/\d{{1,3}}[a-z]?)?)(?![\w/])"
-    rf"(?:{_SP}*,{_SP}*|{_SP}*\r?\n[ \t\u00a0]*)"
-    rf"(?P<cc>(?:A|AT|D|DE|CH){_SP}?-{_SP}?)?(?P<zip>[0-9]{{4,5}}){_SP}"
-)
 _CUE = re.compile(
     rf"(?:wh\.|[Ww]ohnhaft(?:{_SP}in)?|(?:Wohn)?[Aa]dresse:|Anschrift:){_SP}+"
     rf"(?=\S+(?:{_SP}\S+)?{_SP}+[1-9])"
@@ -45,9 +37,13 @@ _CUE = re.compile(
 _CUE_WORDS = ("wh.", "ohnhaft", "dresse:", "nschrift:")  # a quick test before the regex runs
 # The place before the number: one capitalised word or hyphen chain, maybe after "St."/"Bad"/"Maria".
 _PLACE_PREFIX = r"(?:St\.|Sankt|Bad|Maria|Hl\.)[ \u00a0]"
-_PLACE = regex.compile(rf"(?:{_PLACE_PREFIX})?\p{{Lu}}\p{{Ll}}+(?:-\p{{L}}\p{{Ll}}+)*{_SP}+$", regex.VERSION1)
+_PLACE_WORD = rf"(?:{_PLACE_PREFIX})?\p{{Lu}}\p{{Ll}}+(?:-\p{{L}}\p{{Ll}}+)*"
+# Right before a ZIP span: place, house number, then "," or a line break (letterheads).
+_BEFORE_ZIP = regex.compile(
+    rf"(?P<place>{_PLACE_WORD}){_SP}+(?P<num>{_NUMBER})(?:{_SP}*,{_SP}*|{_SP}*\r?\n[ \t\u00a0]*)$", regex.VERSION1
+)
 _PLACE_AFTER_CUE = regex.compile(
-    rf"(?P<place>(?:{_PLACE_PREFIX})?\p{{Lu}}\p{{Ll}}+(?:-\p{{L}}\p{{Ll}}+)*){_SP}+(?P<num>{_NUMBER})(?![\w/]|[.,]\d)",
+    rf"(?P<place>{_PLACE_WORD}){_SP}+(?P<num>{_NUMBER})(?![\w/]|[.,]\d)",
     regex.VERSION1,
 )
 _LOOK_BACK = 40
@@ -95,22 +91,17 @@ class VillageAddressRule:
                 done = candidate.end
 
     def _before_zip(self, text: str) -> Iterator[Span]:
-        for match in _BEFORE_ZIP.finditer(text):
-            number = match.group("num")
-            if not _house_number(number):
+        """Village addresses ending right before a ZIP span (the ZIP rule's spans of this note, reused)."""
+        for found in self._zip.spans(text):
+            if found.start == 0 or found.end - found.start < 6:  # "PLZ 6020" spans hold the code only
                 continue
-            start = match.start()
-            place = _PLACE.search(text, max(0, start - _LOOK_BACK), start)
-            if place is None or not _starts_phrase(text, place.start()):
+            match = _BEFORE_ZIP.search(text, max(0, found.start - _LOOK_BACK), found.start)
+            if match is None or not _house_number(match.group("num")):
                 continue
-            if not _is_village(place.group().split()[-1]):
+            start, end = match.start(), match.end("num")
+            if not _starts_phrase(text, start) or not _is_village(match.group("place").split()[-1]):
                 continue
-            if self._zip.span_at(text, match.start("zip")) is None:
-                continue
-            end = match.end("num")
-            yield span(
-                self, place.start(), end, "village and house number before a ZIP code", _ref(text, place.start(), end)
-            )
+            yield span(self, start, end, "village and house number before a ZIP code", _ref(text, start, end))
 
     def _after_cue(self, text: str) -> Iterator[Span]:
         if not any(word in text for word in _CUE_WORDS):

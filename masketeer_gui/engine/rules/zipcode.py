@@ -68,8 +68,16 @@ class ZipRule:
         tables = (self._towns, self._de_towns, self._ch_towns)
         self._max_words = max((len(k.split()) for table in tables for keys in table.values() for k in keys), default=1)
         self._address = AddressRule()
+        self._memo: tuple[str, list[Span]] | None = None
 
     def find(self, text: str) -> Iterator[Span]:
+        yield from self.spans(text)
+
+    def spans(self, text: str) -> list[Span]:
+        """The spans of ``text``; the last note's are remembered, so the village rule reuses them."""
+        memo = self._memo
+        if memo is not None and memo[0] is text:
+            return memo[1]
         spans = [found for match in _ZIP.finditer(text) if (found := self._with_town(text, match))]
         if "PLZ" in text:
             taken = Taken()
@@ -77,7 +85,8 @@ class ZipRule:
                 taken.take(found.start, found.end)
             plz = [s for s in self._after_plz(text) if taken.free(s.start, s.end)]
             spans = sorted(spans + plz, key=lambda s: s.start)
-        yield from spans
+        self._memo = (text, spans)
+        return spans
 
     def span_at(self, text: str, pos: int) -> Span | None:
         """The ZIP span whose code starts at ``pos`` (a country prefix before it included), or None."""
