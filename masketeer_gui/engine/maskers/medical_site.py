@@ -176,7 +176,13 @@ class MedicalSiteMasker:
         folded = token.folded
         hits = []
         if _keys(folded)[0] in self._trie or folded in self._single:
-            hits.append(self._listed(state, i))
+            listed = self._listed(state, i)
+            if listed is not None and listed[1] > i:
+                # a listed name of two words or more is the site, longer only by a listed town
+                # ("Klinikum Klagenfurt am Wörthersee"), never by a capitalised word after it
+                town = self._head_place(state, i, towns_only=True) if self._head_like(token) else None
+                return town if town is not None and town[1] > listed[1] else listed
+            hits.append(listed)
         if token.is_capitalized:
             if folded[:3] in self._order_prefixes:
                 hits.append(self._order(state, i))
@@ -277,7 +283,7 @@ class MedicalSiteMasker:
         token = state.tokens[i]
         return token.is_capitalized and (token.folded in self._heads or token.folded.endswith(HEAD_SUFFIXES))
 
-    def _head_place(self, state: NoteState, i: int) -> _Hit | None:
+    def _head_place(self, state: NoteState, i: int, towns_only: bool = False) -> _Hit | None:
         token = state.tokens[i]
         folded = token.folded
         if folded == "haus":
@@ -292,7 +298,7 @@ class MedicalSiteMasker:
         last = self._pharmacy_name(state, i) if folded.endswith("apotheke") else None
         if last is None:
             last = i if named else None
-        compound = folded not in self._heads and last is None
+        compound = towns_only or (folded not in self._heads and last is None)
         place = self._place_end(state, last if last is not None else i, towns_only=compound)
         if place is not None:
             last = place

@@ -48,6 +48,10 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     ("LKH Nordland Standort Seestadt", ["LKH Nordland Standort Seestadt"]),
     ("im LKH Seestadt aufgenommen", ["LKH Seestadt"]),
     ("Verlegung ins LKH Nordland, Kardiologie", ["LKH Nordland"]),
+    # a listed site is not stretched over the next capitalised word, only over a listed town
+    ("Pat. war 3 Tage im KH Zams V.a. Demenz", ["KH Zams"]),
+    ("Überstellung nach LKH Hall Orthopnoe, Pat. schläft im Sessel", ["LKH Hall"]),
+    ("Pat. war 10 Tage im KH Schwaz\nDosette wöchentlich befüllt", ["KH Schwaz"]),
     # a head before a place, compounds and multi-word towns from the ZIP list
     ("mit RTW ins KSK Schwarzach, Atemnot", ["KSK Schwarzach"]),
     ("Befund vom PEK Steyr", ["PEK Steyr"]),
