@@ -15,7 +15,8 @@ Schritte", but "Tel. 0316 123456 Tbl. …" stays a phone), not after PZN/Charge/
 serial number ("SN 0316-4471-22", "Gerät-Nr.", "S/N"). A candidate that runs into a following number is shortened
 group by group until it validates.
 
-Fails on: numbers without a leading 0 or + and without a keyword ("504 23456"); dotted numbers
+Fails on: numbers without a leading 0 or + and without a keyword ("504 23456"); one-digit groups
+without a keyword ("Rückruf 0463 55 1 20" is cut after "55" and then too short); dotted numbers
 with a short area code ("01.4000.123", left out because of dates); a phone number followed by a
 space and another number without leading 0 ("0664 1234567 12") takes that number in if the whole
 has at most 15 digits and no unit follows. National numbers are assumed Austrian for the
