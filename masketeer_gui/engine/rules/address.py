@@ -4,7 +4,9 @@ Covers, always with a house number ("12", "12a", "18/3", "12-14") and optional d
 (", Stiege 2", "Top 3", "/Top 12", "Tür 4"):
 - one word ending in a street word: "Anichstraße 35", "Museumstr. 11a", "Hauptplatz 1", "Rennweg 2";
 - hyphen chains: "Maria-Theresien-Straße 18/3", "Dr.-Karl-Renner-Str. 4";
-- an adjective and a separate street word: "Südtiroler Platz 2", "Innsbrucker Straße 8", "Alter Markt 3";
+- an adjective and a separate street word: "Südtiroler Platz 2", "Innsbrucker Straße 8", "Alter Markt 3",
+  also after a place prefix: "St. Pöltner Straße 27", "Bad Ischler Straße 4";
+- a place adjective before a compound: "Ottakringer Hauptstraße 41/7", "Gmundner Bahnhofstraße 3";
 - "Am"/"Im"/"An der"/"Zum"… plus a name: "Am Rain 4" (only where the number ends the phrase);
 - a few well-known Innsbruck streets without a street word: "Innrain 52".
 
@@ -13,7 +15,9 @@ Validation beside the pattern (``_plausible``): the number is not a measurement 
 "Friedhof"), an adjective is not a function word ("Der", "Oder"), and "Am …" phrases do not name
 a time or a body part ("Am Montag 3", "Am Bein 2").
 
-Fails on: village addresses without a street ("Gries 15", "Obermieming 123"), most streets
+Village addresses without a street ("Gries 15, 6020 Innsbruck") are found by ``village.py``.
+
+Fails on: village addresses with neither a ZIP code nor a cue ("Gries 15"), most streets
 without a street word, lower-case street names other than "-straße/-gasse", house numbers
 written as words, and "Am/Im" addresses followed by more text on the same line ("Am Rain 4 wohnt").
 """
@@ -41,12 +45,15 @@ _CAP = r"[A-ZÄÖÜ][^\W\d_]*"
 _CHAIN = rf"(?:{_CAP}\.?-)"
 _ALT = "|".join
 _SUFFIX = _ALT([*map(re.escape, STREET_WORDS), r"str(?=[ \u00a0]*\d)"])  # "Anichstr 35" too
+# "St. Veiter Straße", "Bad Ischler Straße", "Maria Enzersdorfer Gasse": a place name before the adjective.
+_PLACE_PREFIX = rf"(?:(?:St\.|Sankt|Bad|Maria|Hl\.){_SP})"
 _COMPOUND = (
-    rf"(?:(?:{_ALT(sorted(ADJECTIVES))}){_SP})?{_CHAIN}*[A-ZÄÖÜ][^\W\d_]*?(?:{_SUFFIX})"
+    rf"(?:(?:{_ALT(sorted(ADJECTIVES))}|(?P<cadj>{_PLACE_PREFIX}?{_CHAIN}*{_CAP}er)){_SP})?"
+    rf"{_CHAIN}*[A-ZÄÖÜ][^\W\d_]*?(?:{_SUFFIX})"
     rf"|[a-zäöü][^\W\d_]*?(?:straße|strasse|str\.|gasse)"
     rf"|{_CHAIN}+(?:{_ALT(re.escape(word.capitalize()) for word in STREET_WORDS)})"
 )
-_SEPARATE = rf"(?P<adj>{_CHAIN}*{_CAP}){_SP}(?:{_ALT(map(re.escape, SEPARATE_WORDS))})"
+_SEPARATE = rf"(?P<adj>{_PLACE_PREFIX}?{_CHAIN}*{_CAP}){_SP}(?:{_ALT(map(re.escape, SEPARATE_WORDS))})"
 _PREPOSITION = rf"(?P<prep>Am|Im|An der|Auf der|Auf dem|In der|Zum|Zur|Beim){_SP}(?P<place>{_CHAIN}*{_CAP})"
 _NUMBER = rf"\d{{1,4}}[a-zA-Z]?(?!\w)(?:{_SP}?[-/]{_SP}?\d{{1,4}}[a-zA-Z]?(?!\w))*"
 _DOOR_WORD = r"(?:Top|Tür|Stiege|Stg\.?|Whg\.?|Wohnung|Haus|Block|St\.)"
@@ -60,10 +67,11 @@ _ENDINGS = (*STREET_WORDS, *(w.capitalize() for w in STREET_WORDS), "str", *SEPA
 _TAILS = _ALT(sorted({re.escape(f" {word}"[-3:]).replace(r"\ ", r"\W") for word in _ENDINGS}))
 _PREPOSITIONS = ("Am", "Im", "An der", "Auf der", "Auf dem", "In der", "Zum", "Zur", "Beim")
 # Where an address can be. The triggers are cheap for the regex engine, which skips fast to a space
-# (then checks the three letters before it and the digit after it) or to the first letter of "Am",
-# "Im", "Zum"…; Python looks at the hits only.
-_NUMBER_TRIGGER = re.compile(rf" (?=[0-9]|{_SP}+[0-9])(?<=(?:{_TAILS}) ){_SP}*[0-9]")
-_NBSP_TRIGGER = re.compile(rf"\u00a0(?=[0-9]|{_SP}+[0-9])(?<=(?:{_TAILS})\u00a0){_SP}*[0-9]")
+# (then checks the three letters before it, and only then reads the spaces up to the digit) or to
+# the first letter of "Am", "Im", "Zum"…; Python looks at the hits only. The look-behind comes
+# first so that a run of spaces is read once, not once per space (linear time on long runs).
+_NUMBER_TRIGGER = re.compile(rf" (?<=(?:{_TAILS}) ){_SP}*[0-9]")
+_NBSP_TRIGGER = re.compile(rf"\u00a0(?<=(?:{_TAILS})\u00a0){_SP}*[0-9]")
 _PREPOSITION_TRIGGER = re.compile(_ALT(rf"{prep}{_SP}+{_CHAIN}*{_CAP}{_SP}+[0-9]" for prep in _PREPOSITIONS))
 _LOOK_BACK = 80  # characters before a house number that may hold its street name
 _LOOK_AHEAD = 40  # characters after it that may hold "/3, Stiege 2, Top 14"
@@ -85,8 +93,10 @@ def _plausible(text: str, match: re.Match[str]) -> bool:
     street = match.group("street")
     if fold(street) in NOT_STREETS:
         return False
+    if match.group("cadj") is not None and fold(match.group("cadj").split()[-1]) in NOT_ADJECTIVES:
+        return False
     if match.group("adj") is not None:
-        adjective = match.group("adj")
+        adjective = match.group("adj").split()[-1]
         return fold(adjective) not in NOT_ADJECTIVES and (adjective.endswith("er") or adjective in ADJECTIVES)
     if match.group("prep") is not None:
         number_ok = len(match.group("num")) <= 5 and match.group("num")[0] != "0"
@@ -142,7 +152,7 @@ def _words_back(text: str, pos: int, floor: int) -> int:
     """Where to look for the street of a number near ``pos``: three words back, not before ``floor``."""
     floor = max(floor, pos - _LOOK_BACK)
     for _ in range(4):
-        pos = text.rfind(" ", 0, pos - 1) if pos > 0 else -1
+        pos = text.rfind(" ", floor, pos - 1) if pos > floor else -1
         if pos < floor:
             return floor
     return pos + 1

@@ -5,15 +5,18 @@ Covers
 - national: "0512 504-23456", "0512/504-23456", "(0512) 504-23456", "0664 123 45 67", "089 1234567",
   and with dots after an area code of three or more digits: "0664.1234567", "0664.123.45.67";
 - extensions "-23456", "DW 123", "Durchwahl 12";
-- any number right after "Tel.", "Telefon", "Fax", "Mobil", "Handy", "DW", "Durchwahl", even
-  in-house ones without a leading 0 ("Tel.: 504-81234", "DW 123"). The keyword is not masked.
+- any number right after "Tel.", "Telefon", "Telefax", "Fon", "Fax", "Mobil", "Mob.", "Natel",
+  "Handy", "DW", "Durchwahl", even in-house ones without a leading 0 ("Tel.: 504-81234", "DW 123"),
+  and in dictated groupings ("Tel. 03842 22 3 19"). The keyword is not masked.
 
 Validation beside the pattern (``_check``): 7-15 digits (after a keyword: 3-15), not a date
 ("01-03-2024", "02/2024"), not a time range ("0800-1200"), not a measurement ("Mobil 2000
-Schritte"), not after PZN/Charge/SVNR. A candidate that runs into a following number is shortened
+Schritte", but "Tel. 0316 123456 Tbl. …" stays a phone), not after PZN/Charge/SVNR or a device
+serial number ("SN 0316-4471-22", "Gerät-Nr.", "S/N"). A candidate that runs into a following number is shortened
 group by group until it validates.
 
-Fails on: numbers without a leading 0 or + and without a keyword ("504 23456"); dotted numbers
+Fails on: numbers without a leading 0 or + and without a keyword ("504 23456"); one-digit groups
+without a keyword ("Rückruf 0463 55 1 20" is cut after "55" and then too short); dotted numbers
 with a short area code ("01.4000.123", left out because of dates); a phone number followed by a
 space and another number without leading 0 ("0664 1234567 12") takes that number in if the whole
 has at most 15 digits and no unit follows. National numbers are assumed Austrian for the
@@ -30,6 +33,8 @@ from masketeer_gui.engine.span import Entity, Span
 
 _SP = r"[ \u00a0]"
 _GROUPS = rf"(?:{_SP}?[/-]{_SP}?\d{{2,8}}|{_SP}(?!0\d\d)\d{{2,8}}|-\d{{1,6}}){{0,6}}"  # at most six groups
+# After a keyword a group may be one digit: "Tel. 03842 22 3 19" is how people dictate numbers.
+_KEYWORD_GROUPS = rf"(?:{_SP}?[/-]{_SP}?\d{{1,8}}|{_SP}(?!0\d\d)\d{{1,8}}|-\d{{1,6}}){{0,6}}"
 _EXT = rf"(?:{_SP}?,?{_SP}?(?:DW|Dw\.?|Durchwahl|Klappe|Kl\.){_SP}?:?{_SP}?\d{{1,6}})?"
 _END = r"(?![\w\-/]|[.,]\d)"
 # A number without keyword starts with "+", "0" or "("; the look-behind after that first character
@@ -44,7 +49,10 @@ _BARE = (
     rf"0{_START}[1-9]\d{{2,4}}(?:\.\d{{2,8}}){{1,4}}{_EXT}{_END}",
 )
 KEYWORDS = (
-    r"Tel(?:efon(?:nummer)?)?",
+    r"Tel(?:efon(?:nummer)?|efax)?",
+    "Fon",
+    "Natel",  # Swiss for a mobile phone
+    "Mob",
     "TelNr",
     "Fax(?:nummer)?",
     "Mobil(?:nummer|telefon)?",
@@ -55,8 +63,8 @@ KEYWORDS = (
     "DW",
 )
 _KEYWORD_TAIL = (
-    rf"\b\.?(?:{_SP}?-?{_SP}?Nr\.?)?{_SP}*:?{_SP}*"
-    rf"(?:\+|00)?(?:\(\d{{1,5}}\)|\d{{1,14}})(?:{_SP}?\(0\))?{_GROUPS}{_EXT}{_END}"
+    rf"\b\.?(?:{_SP}?-?{_SP}?Nr\.?)?{_SP}*(?::{_SP}*)?"  # one way through spaces: linear time
+    rf"(?:\+|00)?(?:\(\d{{1,5}}\)|\d{{1,14}})(?:{_SP}?\(0\))?{_KEYWORD_GROUPS}{_EXT}{_END}"
 )
 # One alternation whose branches all start with a literal, so the regex engine skips to the few
 # characters that can start a candidate ("T", "F", "M", "H", "R", "D", "N", "+", "0", "(").
@@ -67,7 +75,13 @@ _SHORT_KEYWORDS = frozenset({"DW", "Durchwahl", "Nebenstelle"})
 _DATE = re.compile(r"(?:0?[1-9]|[12]\d|3[01])[-/. ](?:0?[1-9]|1[0-2])[-/. ](?:19|20)?\d\d")
 _MONTH_YEAR = re.compile(r"(?:^|[-/ ])(?:0?[1-9]|1[0-2])/(?:19|20)\d\d(?=$|[-/ ])")
 _TIME_RANGE = re.compile(r"[0-2]\d[0-5]\d ?- ?[0-2]\d[0-5]\d")
-_ID_BEFORE = re.compile(r"(?:PZN|Ch\.?-?B|Charge|LOT|Lot|SVNR|SV-?Nr|VSNR|IBAN|Kto|Konto)\.?[\s.:-]*$")
+# Words before a number that make it an identifier (drug, batch, insurance, account, device serial).
+_ID_BEFORE = re.compile(
+    r"(?:PZN|Ch\.?-?B|Charge|LOT|Lot|SVNR|SV-?Nr|VSNR|IBAN|Kto|Konto|SN|S/N|REF"
+    r"|(?i:seri(?:en|al)-?(?:nummer|nr|no)|ser\.-?nr|ger(?:ä|ae)te?-?(?:nummer|nr))"
+    r"|(?i:inv(?:entar)?\.?-?(?:nummer|nr)|art(?:ikel)?\.?-?(?:nummer|nr)))"
+    r"\.?[\s.:-]*$"
+)
 _MOBILE = re.compile(r"0(?:6[5-9]|1[5-7])")
 _NOT_DIGIT = re.compile(r"[^0-9]+")
 
@@ -97,8 +111,12 @@ def _kind(number: str, ref: str) -> str:
     return f"{'mobile' if _MOBILE.match(ref) else 'landline'} {where}"
 
 
-def _check(text: str, start: int, end: int, min_digits: int) -> str | None:
-    """The reference of the number ``text[start:end]``, or None if it is not a phone number."""
+def _check(text: str, start: int, end: int, min_digits: int, keyword: bool = False) -> str | None:
+    """The reference of the number ``text[start:end]``, or None if it is not a phone number.
+
+    After a keyword, a dialled number (leading "0" or "+", six digits or more) stays a phone even
+    when a unit follows: in "Tel. 0316 123456 Tbl. Concor" the unit belongs to the next phrase.
+    """
     number = text[start:end]
     digits = _digits(number)
     if not (min_digits <= len(digits) <= 15 + 6):
@@ -107,7 +125,9 @@ def _check(text: str, start: int, end: int, min_digits: int) -> str | None:
     core_digits = digits if core == number else _digits(core)
     if len(core_digits) > 15 or _DATE.fullmatch(core) or _TIME_RANGE.fullmatch(core):
         return None
-    if _MONTH_YEAR.search(core) or followed_by_unit(text, end):
+    last_group = _NOT_DIGIT.split(core)[-1]
+    dialled = keyword and len(core_digits) >= 6 and number[0] in "0+(" and len(last_group) >= 3
+    if _MONTH_YEAR.search(core) or (not dialled and followed_by_unit(text, end)):
         return None
     if _ID_BEFORE.search(text, max(0, start - 16), start):
         return None
@@ -137,7 +157,7 @@ class PhoneRule:
         if keyword is not None and start and (text[start - 1].isalnum() or text[start - 1] in "-_"):
             return None
         min_digits = 7 if keyword is None else 3 if keyword.group() in _SHORT_KEYWORDS else 4
-        fitted = _shorten(text, match, min_digits)
+        fitted = _shorten(text, match, min_digits, keyword is not None)
         if fitted is None:
             return None
         num_start, end, ref = fitted
@@ -148,14 +168,14 @@ class PhoneRule:
         return span(self, num_start, end, reason, ref)
 
 
-def _shorten(text: str, match: re.Match[str], min_digits: int) -> tuple[int, int, str] | None:
+def _shorten(text: str, match: re.Match[str], min_digits: int, keyword: bool) -> tuple[int, int, str] | None:
     """Drop trailing space-separated groups until the number validates: (start, end, ref) or None."""
     number = _NUMBER_START.search(text, match.start(), match.end())
     if number is None:
         return None
     num_start, end = number.start(), match.end()
     while True:
-        ref = _check(text, num_start, end, min_digits)
+        ref = _check(text, num_start, end, min_digits, keyword)
         if ref is not None:
             return num_start, end, ref
         cut = max(text.rfind(" ", num_start, end), text.rfind("\u00a0", num_start, end))

@@ -3,10 +3,14 @@
 Where two rules claim the same characters, an e-mail address beats a web address (every
 e-mail contains a domain), both beat everything else (a URL may contain digits that look like
 a phone number), and otherwise the longer span wins; ties go to the earlier span.
+
+Overlap checks look only at the kept neighbours of a candidate (binary search in the kept spans,
+which never overlap each other), so resolving is O(n log n) in the number of spans, not O(n²).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 
 from masketeer_gui.engine.rules.base import Rule
@@ -19,11 +23,34 @@ def _priority(span: Span) -> tuple[int, int, int]:
     return _RANK.get(span.entity, 2), -span.length, span.start
 
 
+class Taken:
+    """Non-overlapping intervals, kept sorted: is ``[start, end)`` free? Take it."""
+
+    def __init__(self) -> None:
+        self._starts: list[int] = []
+        self._ends: list[int] = []
+
+    def free(self, start: int, end: int) -> bool:
+        """No kept interval overlaps ``[start, end)``."""
+        k = bisect_right(self._starts, start)
+        if k and self._ends[k - 1] > start:  # the interval starting at or before ``start``
+            return False
+        return k == len(self._starts) or self._starts[k] >= end  # the next one
+
+    def take(self, start: int, end: int) -> None:
+        """Keep ``[start, end)`` (the caller checked that it is free)."""
+        k = bisect_right(self._starts, start)
+        self._starts.insert(k, start)
+        self._ends.insert(k, end)
+
+
 def resolve(spans: Sequence[Span]) -> list[Span]:
     """The winners of ``spans`` by priority, sorted by start, none overlapping another."""
     kept: list[Span] = []
+    taken = Taken()
     for candidate in sorted(spans, key=_priority):
-        if not any(candidate.overlaps(k.start, k.end) for k in kept):
+        if taken.free(candidate.start, candidate.end):
+            taken.take(candidate.start, candidate.end)
             kept.append(candidate)
     return sorted(kept, key=lambda s: s.start)
 

@@ -1,17 +1,21 @@
-"""The Austrian ZIP list (``dictionaries/zip_at.tsv``) and the comparison form of town names.
+"""The ZIP lists (``dictionaries/zip_at.tsv``, ``zip_de.tsv``, ``zip_ch.tsv``) and the comparison form of towns.
 
-The list is built by ``scripts/build_zip_list.py`` from GeoNames postal code data (CC BY 4.0);
-its header names the source. Every code maps to its place names and municipalities.
+The lists are built by ``scripts/build_zip_list.py`` from GeoNames postal code data (CC BY 4.0);
+their headers name the source. Every code maps to its place names (and municipalities).
 """
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Mapping
+from functools import lru_cache
 from pathlib import Path
 
 from masketeer_gui.engine.normalize import fold
 
 DICTIONARIES = Path(__file__).resolve().parents[3] / "dictionaries"
+DICTIONARIES_ENV = "MASKETEER_DICTIONARIES"  # the lexicon loader's override, honoured here too
 _KEY_NOISE = re.compile(r"[\s.\-/()]+")
 _SANKT = re.compile(r"\b(?:sankt|st)\b")
 _ALIAS_CUT = re.compile(r" (?:in|im|am|an der|an|bei|ob der|ob|vor dem|\().*")
@@ -40,3 +44,24 @@ def load_zip_towns(path: Path | None = None) -> dict[str, tuple[str, ...]]:
             if fields[1] not in towns:
                 towns.append(fields[1])
     return {code: tuple(towns) for code, towns in table.items()}
+
+
+def keyed(zip_towns: Mapping[str, tuple[str, ...]]) -> dict[str, frozenset[str]]:
+    """ZIP code -> the keys of its towns."""
+    return {code: town_keys(towns) for code, towns in zip_towns.items()}
+
+
+@lru_cache(maxsize=4)
+def _foreign(name: str, folder: str) -> dict[str, frozenset[str]]:
+    path = Path(folder) / name
+    return keyed(load_zip_towns(path)) if path.is_file() else {}
+
+
+def german_zip_keys() -> dict[str, frozenset[str]]:
+    """German ZIP code -> town keys (``zip_de.tsv``; empty if the file is missing). Loaded once."""
+    return _foreign("zip_de.tsv", os.environ.get(DICTIONARIES_ENV) or str(DICTIONARIES))
+
+
+def swiss_zip_keys() -> dict[str, frozenset[str]]:
+    """Swiss and Liechtenstein ZIP code -> town keys (``zip_ch.tsv``; empty if missing). Loaded once."""
+    return _foreign("zip_ch.tsv", os.environ.get(DICTIONARIES_ENV) or str(DICTIONARIES))

@@ -6,16 +6,19 @@ Covers
   "1210 Wien-Floridsdorf"; the town may be any place or municipality listed for that code
   (compared umlaut- and case-insensitively, "Sankt" = "St.");
 - "A-6020"/"AT-6020" with a town missing from the list (flagged "unlisted town");
-- German codes: "D-80331 München" (any capitalised word after "D-"/"DE-"), "80331 München",
-  "83435 Bad Reichenhall", "86150 Augsburg" (known city or typical town ending), and any
-  capitalised town right after a street address ("Hauptstr. 5, 12345 Musterhausen");
+- German codes checked against ``zip_de.tsv`` ("10115 Berlin", "60311 Frankfurt am Main",
+  "04109 Leipzig"), else: "D-80331 München" (any capitalised word after "D-"/"DE-"), a known city
+  or typical town ending ("86150 Augsburg"), any capitalised town right after a street address
+  ("Hauptstr. 5, 12345 Musterhausen");
+- Swiss and Liechtenstein codes checked against ``zip_ch.tsv`` ("8001 Zürich", "CH-4051 Basel",
+  "FL-9490 Vaduz"). Austrian and Swiss codes share the 4-digit range: the town decides, Austria
+  first ("3100 St. Pölten" is Austrian, "3000 Bern" Swiss); "A-"/"CH-" decide alone;
 - "PLZ 6020" / "PLZ: 80331" without a town (the code alone; the word "PLZ" stays).
 
 A bare number is never a ZIP code: "1000 mg", "2024", "10000 Schritte", "12345 Einheiten".
 
-Fails on: Austrian codes with a misspelt or abbreviated town ("6020 Ibk"), a town before its
-code ("Innsbruck 6020"), German codes with a small town of unusual ending and no address before
-it, Swiss and Italian (South Tyrol) codes.
+Fails on: codes with a misspelt or abbreviated town ("6020 Ibk"), a town before its code
+("Innsbruck 6020"), German codes whose town is missing from GeoNames, Italian (South Tyrol) codes.
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ from collections.abc import Iterator, Mapping
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.rules.address import AddressRule
 from masketeer_gui.engine.rules.address_words import NOT_PLACES
-from masketeer_gui.engine.rules.zip_towns import town_key, town_keys
+from masketeer_gui.engine.rules.resolve import Taken
+from masketeer_gui.engine.rules.zip_towns import german_zip_keys, keyed, swiss_zip_keys, town_key
 from masketeer_gui.engine.rules.zipcode_words import GERMAN_CITIES, NOT_TOWNS, TOWN_ENDINGS
 from masketeer_gui.engine.span import Entity, Span
 
@@ -35,7 +39,8 @@ _SP = r"[ \u00a0]"
 # checks the character before the code ("-" is allowed for "A-6020" and checked in Python).
 _ZIP = re.compile(rf"(?P<zip>[0-9](?<![\w.,/+:][0-9])[0-9]{{3,4}})(?!\w|[.,/:\-]\w){_SP}+(?P<town>[^\W\d_]+\.?)")
 _PLZ = re.compile(rf"(?<![\w\-])PLZ\.?:?{_SP}*(?P<zip>\d{{4,5}})(?![\w.,/:\-]\w)")
-_CC_BEFORE = re.compile(rf"(?<![\w\-])(?P<cc>A|AT|Ö|D|DE){_SP}?-?{_SP}?$")
+_CC_BEFORE = re.compile(rf"(?<![\w\-])(?P<cc>A|AT|Ö|D|DE|CH|FL|LI){_SP}?-?{_SP}?$")
+_AUSTRIA, _GERMANY, _SWISS = ("A", "AT", "Ö"), ("D", "DE"), ("CH", "FL", "LI")
 _WORD = re.compile(rf"{_SP}?-?{_SP}?([^\W\d_]+\.?|\([^\W\d_]+\))")
 _CHAIN_REST = re.compile(r"(?:-[^\W\d_]+)+")
 _DE_CHAIN = re.compile(r"(?:-[A-ZÄÖÜ][^\W\d_]*)*")
@@ -50,17 +55,43 @@ class ZipRule:
     name = "RegexZIP"
     entity = Entity.ZIP
 
-    def __init__(self, zip_towns: Mapping[str, tuple[str, ...]]) -> None:
-        self._towns = {code: town_keys(towns) for code, towns in zip_towns.items()}
-        self._max_words = max((len(k.split()) for keys in self._towns.values() for k in keys), default=1)
+    def __init__(
+        self,
+        zip_towns: Mapping[str, tuple[str, ...]],
+        german: Mapping[str, tuple[str, ...]] | None = None,
+        swiss: Mapping[str, tuple[str, ...]] | None = None,
+    ) -> None:
+        """``zip_towns``: the Austrian list; ``german``/``swiss``: the shipped lists when None."""
+        self._towns = keyed(zip_towns)
+        self._de_towns = german_zip_keys() if german is None else keyed(german)
+        self._ch_towns = swiss_zip_keys() if swiss is None else keyed(swiss)
+        tables = (self._towns, self._de_towns, self._ch_towns)
+        self._max_words = max((len(k.split()) for table in tables for keys in table.values() for k in keys), default=1)
         self._address = AddressRule()
+        self._memo: tuple[str, list[Span]] | None = None
 
     def find(self, text: str) -> Iterator[Span]:
+        yield from self.spans(text)
+
+    def spans(self, text: str) -> list[Span]:
+        """The spans of ``text``; the last note's are remembered, so the village rule reuses them."""
+        memo = self._memo
+        if memo is not None and memo[0] is text:
+            return memo[1]
         spans = [found for match in _ZIP.finditer(text) if (found := self._with_town(text, match))]
         if "PLZ" in text:
-            plz = [s for s in self._after_plz(text) if not any(s.overlaps(o.start, o.end) for o in spans)]
+            taken = Taken()
+            for found in spans:
+                taken.take(found.start, found.end)
+            plz = [s for s in self._after_plz(text) if taken.free(s.start, s.end)]
             spans = sorted(spans + plz, key=lambda s: s.start)
-        yield from spans
+        self._memo = (text, spans)
+        return spans
+
+    def span_at(self, text: str, pos: int) -> Span | None:
+        """The ZIP span whose code starts at ``pos`` (a country prefix before it included), or None."""
+        match = _ZIP.match(text, pos)
+        return self._with_town(text, match) if match is not None else None
 
     def _with_town(self, text: str, match: re.Match[str]) -> Span | None:
         """The span of a code and its town, with a country prefix ("A-", "D-") if there is one."""
@@ -81,7 +112,7 @@ class ZipRule:
         """Codes right after "PLZ" (the word itself stays): known Austrian or any German code."""
         for match in _PLZ.finditer(text):
             code = match.group("zip")
-            if code in self._towns or (len(code) == 5 and code[:2] != "00"):
+            if code in self._towns or code in self._ch_towns or (len(code) == 5 and code[:2] != "00"):
                 yield Span(
                     match.start("zip"),
                     match.end("zip"),
@@ -95,11 +126,17 @@ class ZipRule:
     def _judge(self, text: str, match: re.Match[str], cc: str | None) -> _Verdict | None:
         """(end, reason, flags) of an accepted match, or None."""
         code = match.group("zip")
-        if len(code) == 4 and cc not in ("D", "DE"):
-            return self._austrian(text, match, code, cc)
-        if len(code) == 5 and cc not in ("A", "AT", "Ö") and code[:2] != "00":
-            return self._german(text, match, cc)
+        if len(code) == 4 and cc not in _GERMANY:
+            found = None if cc in _SWISS else self._austrian(text, match, code, cc)
+            return found if found is not None or cc in _AUSTRIA else self._swiss_code(text, match, code)
+        if len(code) == 5 and cc not in _AUSTRIA and cc not in _SWISS and code[:2] != "00":
+            return self._german(text, match, code, cc)
         return None
+
+    def _swiss_code(self, text: str, match: re.Match[str], code: str) -> _Verdict | None:
+        keys = self._ch_towns.get(code)
+        end = None if keys is None else self._listed_town_end(text, match.start("town"), keys)
+        return None if end is None else (_chain_end(text, end), "Swiss ZIP code with listed town", ())
 
     def _austrian(self, text: str, match: re.Match[str], code: str, cc: str | None) -> _Verdict | None:
         keys = self._towns.get(code)
@@ -129,7 +166,11 @@ class ZipRule:
                 return end - 1 if text[end - 1] == "." else end
         return None
 
-    def _german(self, text: str, match: re.Match[str], cc: str | None) -> _Verdict | None:
+    def _german(self, text: str, match: re.Match[str], code: str, cc: str | None) -> _Verdict | None:
+        keys = self._de_towns.get(code)
+        listed = None if keys is None else self._listed_town_end(text, match.start("town"), keys)
+        if listed is not None:
+            return _chain_end(text, listed), "German ZIP code with listed town", ()
         town = match.group("town")
         chain = _DE_CHAIN.match(text, match.end("town"))
         end = chain.end() if chain else match.end("town")

