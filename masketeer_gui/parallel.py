@@ -114,7 +114,7 @@ class ChunkWorker:
         typed = self._analyzer.analyze_typed(text, context)  # type: ignore[attr-defined]
         result.typings.append(note_typing(text, typed.spans, typed.evidence, scope))
         result.tally.add(typed.evidence, scope)
-        return typed.spans  # type: ignore[no-any-return]
+        return typed.spans
 
     def _render(self, note_id: str, text: str, spans: list[Span], scope: str) -> RenderedNote:
         if self._issuer is None:

@@ -42,12 +42,16 @@ from masketeer_gui.engine.type_resolution import (
 _JOINERS = frozenset(" .-\t")
 _WORD = re.compile(r"[^\W_]+")
 _CHAIN_GAP = re.compile(r"[\s.,:\-]*")  # what may stand between salutation words and the name
+_ALIAS_GAP = re.compile(r"[\s,]*[(\"„“»«'‚‘]+")  # between a name and its nickname: ' ("', ' („'
 _AFTER_ROLE = re.compile(r"[ \t]*[,(/][ \t]*(?:(?:die|der|seine|ihre|sein|ihr)[ \t]+)?([^\W_]+)")
 _LOOKBACK = 80
 # a note written in the first person by a layperson: "mein Mann", "ich bin", "Papa"
 _FIRST_PERSON = frozenset("ich mir mich mein meine meinen meinem meiner meines bin papa mama oma opa".split())
 _FAMILY_WORDS = frozenset({"fam", "familie"})
-_POSSESSIVES = frozenset("mein meine meinen meinem meiner unser unsere unseren unserem".split())
+_POSSESSIVES = frozenset("mein meine meinen meinem meiner unser unsere ihr ihre ihrem sein seine seinem".split())
+_SPOUSES = frozenset(
+    "mann frau gatte gattin ehemann ehefrau ehegatte ehegattin".split()
+)  # "ihr Mann Karl": the patient
 _ROLE_ENTITY = {Role.PAT: Entity.PAT, Role.HCP: Entity.HCP, Role.PER: Entity.PER}
 _SALUTATION_DEFAULT = {  # the type a salutation suggests when nothing stronger decides
     SalutationKind.COURTESY: Entity.PAT,  # in these notes "Frau Huber" is most often the patient
@@ -63,7 +67,7 @@ class _Context:
 
     kinds: tuple[SalutationKind, ...]
     gender: str
-    possessive: bool  # "mein Mann …": the relation is the writer's
+    possessive: bool  # "mein Mann …", "ihr Mann …": a spouse named from the other spouse, i.e. the patient
     after: SalutationKind | None
     family: bool = False  # "Fam. Huber", "Familie Huber": the relatives
 
@@ -107,7 +111,15 @@ class NameTyper:
         runs = _name_runs(text, spans)
         layperson = bool(_FIRST_PERSON & {fold(w) for w in _WORD.findall(text)}) if runs else False
         patient = self._patients.get(patient_id) if patient_id else None
-        typed = [self._type_run(text, spans, run, patient_id, patient, layperson) for run in runs]
+        typed: list[NameEvidence] = []
+        previous: tuple[int, NameEvidence] | None = None
+        for run in runs:
+            item = self._type_run(text, spans, run, patient_id, patient, layperson)
+            alias = _alias_of(text, spans[run[0]].start, previous) if len(item.parts) == 1 else None
+            if alias is not None and alias.strength > item.strength:  # the nickname is that person's
+                item = NameEvidence(item.key, alias.entity, alias.strength, item.parts, item.gender, item.fallback)
+            typed.append(item)
+            previous = (spans[run[-1]].end, item)
         typed = _link_lone_names(typed)
         for run, item in zip(runs, typed, strict=True):
             for k in run:
@@ -214,7 +226,8 @@ class NameTyper:
                     break
             else:
                 break
-        possessive = bool(kinds) and bool(words) and words[-1][2] in _POSSESSIVES
+        spouse = edge < start and fold(_WORD.findall(text, edge, start)[0]) in _SPOUSES if kinds else False
+        possessive = spouse and bool(words) and words[-1][2] in _POSSESSIVES
         return kinds, gender, possessive, family
 
     def _name_gender(self, parts: tuple[str, ...]) -> str:
@@ -262,13 +275,14 @@ def _person_key(parts: tuple[str, ...], initials: list[str], patient_id: str, ge
 
 def _link_lone_names(typed: list[NameEvidence]) -> list[NameEvidence]:
     """A lone name part ("Frau Huber") refers to the one full name of the note that holds it and fits its
-    gender ("Maria Huber"): it joins that person's key, and takes that person's type when it is surer."""
+    gender ("Maria Huber"): it joins that person's key and takes that person's type when it is surer —
+    but no surer than a signature, so the note's patient still decides between namesakes."""
     full = [item for item in typed if len(item.parts) > 1]
     if not full:
         return typed
     out: list[NameEvidence] = []
     for item in typed:
-        if len(item.parts) == 1 and item.strength < Strength.CONTEXT:
+        if len(item.parts) == 1 and item.strength < Strength.FULL_NAME:
             match = {
                 other.key: other
                 for other in full
@@ -276,13 +290,24 @@ def _link_lone_names(typed: list[NameEvidence]) -> list[NameEvidence]:
             }
             if len(match) == 1:
                 person = next(iter(match.values()))
-                better = person.strength > item.strength
-                entity, strength = (person.entity, person.strength) if better else (item.entity, item.strength)
+                strength = min(person.strength, Strength.SIGNATURE)
+                entity = person.entity if strength > item.strength else item.entity
+                strength = max(strength, item.strength)
                 item = NameEvidence(
                     person.key, entity, strength, item.parts, item.gender or person.gender, item.fallback
                 )
         out.append(item)
     return out
+
+
+def _alias_of(text: str, start: int, previous: tuple[int, NameEvidence] | None) -> NameEvidence | None:
+    """The person a lone name in quotes or brackets right after a name is a nickname of
+    ("Josef Huber („Sepp“)", "Maria Huber (Mitzi)"); None if it is no such alias."""
+    if previous is None:
+        return None
+    end, person = previous
+    gap = text[end:start]
+    return person if len(gap) <= 4 and _ALIAS_GAP.fullmatch(gap) else None
 
 
 def _closes_note(text: str, start: int, end: int, context: _Context) -> bool:
