@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from masketeer_gui.engine.lexicon import Lexicon, SalutationKind, SalutationPosition
 from masketeer_gui.engine.lists import NameLists
@@ -120,7 +120,7 @@ class NameTyper:
                 item = NameEvidence(item.key, alias.entity, alias.strength, item.parts, item.gender, item.fallback)
             typed.append(item)
             previous = (spans[run[-1]].end, item)
-        typed = _link_lone_names(typed)
+        typed = _link_lone_surnames(typed, self._first_names)
         for run, item in zip(runs, typed, strict=True):
             for k in run:
                 evidence[k] = item
@@ -273,16 +273,18 @@ def _person_key(parts: tuple[str, ...], initials: list[str], patient_id: str, ge
     return f"{patient_id}\x1f{parts[0]}\x1f{gender}"
 
 
-def _link_lone_names(typed: list[NameEvidence]) -> list[NameEvidence]:
-    """A lone name part ("Frau Huber") refers to the one full name of the note that holds it and fits its
-    gender ("Maria Huber"): it joins that person's key and takes that person's type when it is surer —
-    but no surer than a signature, so the note's patient still decides between namesakes."""
+def _link_lone_surnames(typed: list[NameEvidence], first_names: Mapping[str, str]) -> list[NameEvidence]:
+    """A lone surname ("Frau Huber") refers to the one full name of the note that holds it and fits its
+    gender ("Maria Huber") and takes that person's type when it is surer — but no surer than a
+    signature, so the note's patient still decides between namesakes. First names and signatures are
+    left alone: a first name is shared by too many people, and a signer is the writer."""
     full = [item for item in typed if len(item.parts) > 1]
     if not full:
         return typed
     out: list[NameEvidence] = []
     for item in typed:
-        if len(item.parts) == 1 and item.strength < Strength.FULL_NAME:
+        lone = len(item.parts) == 1 and item.parts[0] not in first_names
+        if lone and item.strength < Strength.SIGNATURE:
             match = {
                 other.key: other
                 for other in full
@@ -290,12 +292,11 @@ def _link_lone_names(typed: list[NameEvidence]) -> list[NameEvidence]:
             }
             if len(match) == 1:
                 person = next(iter(match.values()))
-                strength = min(person.strength, Strength.SIGNATURE)
-                entity = person.entity if strength > item.strength else item.entity
-                strength = max(strength, item.strength)
-                item = NameEvidence(
-                    person.key, entity, strength, item.parts, item.gender or person.gender, item.fallback
-                )
+                if min(person.strength, Strength.SIGNATURE) > item.strength:
+                    gender = item.gender or person.gender
+                    item = replace(
+                        item, entity=person.entity, strength=min(person.strength, Strength.SIGNATURE), gender=gender
+                    )
         out.append(item)
     return out
 
