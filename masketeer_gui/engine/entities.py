@@ -19,8 +19,8 @@ can settle each person's type once; ``type_note`` applies the note's own evidenc
 
 from __future__ import annotations
 
-import itertools
 import re
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -29,24 +29,23 @@ from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.names import NameIndex, Role, name_parts
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.span import NAME_ENTITIES, Entity, Span
+from masketeer_gui.engine.text import Token, tokenize
 from masketeer_gui.engine.type_resolution import (
     NameEvidence,
     PatientName,
     Strength,
-    TypeTally,
-    apply_types,
     patient_entity,
-    resolve_types,
 )
 
 _JOINERS = frozenset(" .-\t")
 _WORD = re.compile(r"[^\W_]+")
-_CHAIN_GAP = re.compile(r"[\s.,:\-]*")  # what may stand between salutation words and the name
 _ALIAS_GAP = re.compile(r"[\s,]*[(\"„“»«'‚‘]+")  # between a name and its nickname: ' ("', ' („'
 _AFTER_ROLE = re.compile(r"[ \t]*[,(/][ \t]*(?:(?:die|der|seine|ihre|sein|ihr)[ \t]+)?([^\W_]+)")
-_LOOKBACK = 80
+_LOOKBACK = 64
+_CHAIN_WORDS = 8  # words looked at before a name
+_CHAIN_MARKS = frozenset(".,:-")  # what may stand between salutation words and the name
 # a note written in the first person by a layperson: "mein Mann", "ich bin", "Papa"
-_FIRST_PERSON = frozenset("ich mir mich mein meine meinen meinem meiner meines bin papa mama oma opa".split())
+_FIRST_PERSON = re.compile(r"\b(?:ich|mir|mich|mein|meine|meinen|meinem|meiner|meines|bin|papa|mama|oma|opa)\b")
 _FAMILY_WORDS = frozenset({"fam", "familie"})
 _POSSESSIVES = frozenset("mein meine meinen meinem meiner unser unsere ihr ihre ihrem sein seine seinem".split())
 _SPOUSES = frozenset(
@@ -59,6 +58,9 @@ _SALUTATION_DEFAULT = {  # the type a salutation suggests when nothing stronger 
     SalutationKind.SIGNOFF: Entity.HCP,
 }
 _SIGNATURE_TAIL = 40  # characters a signature line may carry after the name (", DGKS", "(Physio)")
+
+
+_Chain = tuple[list[SalutationKind], str, bool, bool]  # kinds, gender, possessive, family
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +80,7 @@ class NameTyper:
     def __init__(self, lexicon: Lexicon, names: NameLists, index: NameIndex) -> None:
         self.index = index
         self._first_names = lexicon.first_names
+        self._abbreviations = lexicon.abbreviations
         self._surnames = lexicon.surnames
         self._before: dict[tuple[str, ...], tuple[SalutationKind, str]] = {}
         self._after: dict[str, SalutationKind] = {}
@@ -87,6 +90,7 @@ class NameTyper:
             if len(entry.words) == 1 and entry.kind in (SalutationKind.HCP_TITLE, SalutationKind.RELATION):
                 self._after.setdefault(entry.words[0], entry.kind)
         self._longest = max((len(words) for words in self._before), default=1)
+        self._last_words = frozenset(words[-1] for words in self._before if words)
         self._full_names: dict[frozenset[str], Role] = {}
         for role, entries in ((Role.PAT, names.patients), (Role.HCP, names.hcps), (Role.PER, names.persons)):
             for listed in entries:
@@ -105,16 +109,23 @@ class NameTyper:
         first = next((p for entry in entries for p in name_parts(entry) if p in self._first_names), "")
         return PatientName(parts, self._gender_of(first))
 
-    def assess(self, text: str, spans: Sequence[Span], patient_id: str = "") -> list[NameEvidence | None]:
-        """Per span (aligned with ``spans``, sorted) the evidence for its type; None for other spans."""
+    def assess(
+        self, text: str, spans: Sequence[Span], patient_id: str = "", tokens: Sequence[Token] | None = None
+    ) -> list[NameEvidence | None]:
+        """Per span (aligned with ``spans``, sorted) the evidence for its type; None for other spans.
+
+        ``tokens`` are the note's tokens when the caller has them (else the text is tokenized here)."""
         evidence: list[NameEvidence | None] = [None] * len(spans)
         runs = _name_runs(text, spans)
-        layperson = bool(_FIRST_PERSON & {fold(w) for w in _WORD.findall(text)}) if runs else False
+        if not runs:
+            return evidence
+        if tokens is None:
+            tokens = tokenize(text, self._abbreviations)
         patient = self._patients.get(patient_id) if patient_id else None
         typed: list[NameEvidence] = []
         previous: tuple[int, NameEvidence] | None = None
         for run in runs:
-            item = self._type_run(text, spans, run, patient_id, patient, layperson)
+            item = self._type_run(text, spans, run, patient_id, patient, tokens)
             alias = _alias_of(text, spans[run[0]].start, previous) if len(item.parts) == 1 else None
             if alias is not None and alias.strength > item.strength:  # the nickname is that person's
                 item = NameEvidence(item.key, alias.entity, alias.strength, item.parts, item.gender, item.fallback)
@@ -133,15 +144,15 @@ class NameTyper:
         run: list[int],
         patient_id: str,
         patient: PatientName | None,
-        layperson: bool,
+        tokens: Sequence[Token],
     ) -> NameEvidence:
         refs = [spans[k].ref or fold(text[spans[k].start : spans[k].end]) for k in run]
         parts = tuple(p for ref in refs for p in ref.split("-") if len(p) > 1)
         initials = [ref for ref in refs if len(ref) == 1]
         start, end = spans[run[0]].start, spans[run[-1]].end
-        context = self._context(text, start, end)
+        context = self._context(text, start, end, tokens)
         gender = context.gender or self._name_gender(parts)
-        entity, strength = self._decide(text, spans, run, parts, gender, context, patient, layperson)
+        entity, strength = self._decide(text, spans, run, parts, gender, context, patient)
         if patient is not None and strength is Strength.FULL_NAME and entity is Entity.PAT:
             key = f"{patient_id}\x1fthe patient"
         else:
@@ -158,7 +169,6 @@ class NameTyper:
         gender: str,
         context: _Context,
         patient: PatientName | None,
-        layperson: bool,
     ) -> tuple[Entity, Strength]:
         decided = _context_entity(context)
         if decided is not None:
@@ -169,7 +179,7 @@ class NameTyper:
         if role in _ROLE_ENTITY:
             return _ROLE_ENTITY[role], Strength.FULL_NAME
         if _closes_note(text, spans[run[0]].start, spans[run[-1]].end, context):
-            return (Entity.PER if layperson else Entity.HCP), Strength.SIGNATURE
+            return (Entity.PER if _FIRST_PERSON.search(text.lower()) else Entity.HCP), Strength.SIGNATURE
         listed = self._listed_entity(parts)
         if listed is not None:
             return listed, Strength.LISTED
@@ -195,39 +205,50 @@ class NameTyper:
         surnames = {e for p, e in found.items() if p not in self._first_names}
         return next(iter(surnames)) if len(surnames) == 1 else None
 
-    def _context(self, text: str, start: int, end: int) -> _Context:
-        kinds, gender, possessive, family = self._chain_before(text, start)
+    def _context(self, text: str, start: int, end: int, tokens: Sequence[Token]) -> _Context:
+        kinds, gender, possessive, family = self._chain_before(text, start, tokens)
         match = _AFTER_ROLE.match(text, end)
         after = self._after.get(fold(match.group(1))) if match else None
         return _Context(tuple(kinds), gender, possessive, after, family)
 
-    def _chain_before(self, text: str, start: int) -> tuple[list[SalutationKind], str, bool, bool]:
+    def _chain_before(
+        self, text: str, start: int, tokens: Sequence[Token]
+    ) -> tuple[list[SalutationKind], str, bool, bool]:
         """The salutation forms right before ``start`` (nearest last), their gender, whether a possessive
         stands before them ("mein Mann"), and whether they name a family ("Fam.")."""
-        window_start = max(0, start - _LOOKBACK)
-        line_start = text.rfind("\n", window_start, start) + 1 or window_start
-        words = [(m.start(), m.end(), fold(m.group())) for m in _WORD.finditer(text, line_start, start)]
+        words: list[str] = []  # folded, nearest first, on the name's line, only chain punctuation between
+        j = bisect_left(tokens, start, key=_token_start) - 1
+        edge = start
+        while j >= 0 and len(words) < _CHAIN_WORDS:
+            token = tokens[j]
+            if not token.is_word and token.text not in _CHAIN_MARKS:
+                break
+            if "\n" in text[token.end : edge]:
+                break
+            if token.is_word:
+                words.extend(reversed(token.folded.split("-")))
+                if words[0] not in self._last_words:
+                    return [], "", False, False
+            edge = token.start
+            j -= 1
         kinds: list[SalutationKind] = []
         gender = ""
         family = False
-        edge = start
-        while words and _CHAIN_GAP.fullmatch(text, words[-1][1], edge):
-            for size in range(min(self._longest, len(words)), 0, -1):
-                chunk = words[-size:]
-                if not all(_CHAIN_GAP.fullmatch(text, a[1], b[0]) for a, b in itertools.pairwise(chunk)):
-                    continue
-                found = self._before.get(tuple(w for _, _, w in chunk))
+        used = 0
+        while used < len(words):
+            for size in range(min(self._longest, len(words) - used), 0, -1):
+                form = words[used : used + size]
+                found = self._before.get(tuple(reversed(form)))
                 if found is not None:
                     kinds.insert(0, found[0])
                     gender = gender or found[1]
-                    family = family or bool(_FAMILY_WORDS.intersection(w for _, _, w in chunk))
-                    edge = chunk[0][0]
-                    del words[-size:]
+                    family = family or not _FAMILY_WORDS.isdisjoint(form)
+                    used += size
                     break
             else:
                 break
-        spouse = edge < start and fold(_WORD.findall(text, edge, start)[0]) in _SPOUSES if kinds else False
-        possessive = spouse and bool(words) and words[-1][2] in _POSSESSIVES
+        spouse = used > 0 and words[used - 1] in _SPOUSES
+        possessive = spouse and used < len(words) and words[used] in _POSSESSIVES
         return kinds, gender, possessive, family
 
     def _name_gender(self, parts: tuple[str, ...]) -> str:
@@ -329,6 +350,10 @@ def _closes_note(text: str, start: int, end: int, context: _Context) -> bool:
     return not head or bool(context.kinds) or (len(head.split()) <= 4 and head.endswith(","))
 
 
+def _token_start(token: Token) -> int:
+    return token.start
+
+
 def _name_runs(text: str, spans: Sequence[Span]) -> list[list[int]]:
     """Indices of the runs of adjacent name spans ("Anna" "Gstrein"), in text order."""
     runs: list[list[int]] = []
@@ -356,11 +381,26 @@ def _adjacent(text: str, left: Span, right: Span) -> bool:
 
 
 def type_note(
-    typer: NameTyper, text: str, spans: list[Span], patient_id: str = ""
+    typer: NameTyper, text: str, spans: list[Span], patient_id: str = "", tokens: Sequence[Token] | None = None
 ) -> tuple[list[Span], list[NameEvidence | None]]:
-    """``spans`` with each name given the type its note's own evidence settles, and that evidence."""
-    evidence = typer.assess(text, spans, patient_id)
-    tally = TypeTally()
-    tally.add(evidence, patient_id)
-    resolution = resolve_types(tally, typer.known_patients)
-    return apply_types(spans, evidence, resolution, patient_id), evidence
+    """``spans`` with each name given the type its note's own evidence settles, and that evidence.
+
+    Within one note the strongest evidence for a person wins (the first of equals); a run over many
+    notes settles the same way with counts (``type_resolution.resolve_types``)."""
+    evidence = typer.assess(text, spans, patient_id, tokens)
+    best: dict[str, NameEvidence] = {}
+    for item in evidence:
+        if item is not None and (item.key not in best or item.strength > best[item.key].strength):
+            best[item.key] = item
+    if not best:
+        return spans, evidence
+    out = spans
+    for index, item in enumerate(evidence):
+        if item is None:
+            continue
+        entity = item.entity if item.strength >= Strength.CONTEXT else best[item.key].entity
+        if entity is not spans[index].entity:
+            if out is spans:
+                out = list(spans)
+            out[index] = replace(spans[index], entity=entity)
+    return out, evidence

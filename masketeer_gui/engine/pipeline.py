@@ -94,7 +94,7 @@ class Deidentifier:
         spans = rule_spans + self._ensemble(tokens, rule_spans)
         spans.sort(key=lambda s: s.start)
         patient_id = context.patient_id if context else ""
-        spans, evidence = type_note(self.typer, text, spans, patient_id)
+        spans, evidence = type_note(self.typer, text, spans, patient_id, tokens)
         typed = {(s.start, s.end, s.entity): item for s, item in zip(spans, evidence, strict=True) if item}
         spans = self._curate(text, spans, context)
         return TypedNote(spans, tuple(typed.get((s.start, s.end, s.entity)) for s in spans), patient_id)

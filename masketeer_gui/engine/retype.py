@@ -22,10 +22,10 @@ Retag = Callable[[Entity, str], str]  # (entity, reference) -> the tag it carrie
 
 @dataclass(frozen=True, slots=True)
 class NoteTyping:
-    """A note's patient id and, per name span, ``(index in spans, reference, evidence)``."""
+    """A note's patient id and, per name span, ``(index in spans, reference, evidence, type as rendered)``."""
 
     patient_id: str
-    names: tuple[tuple[int, str, NameEvidence], ...]
+    names: tuple[tuple[int, str, NameEvidence, Entity], ...]
 
 
 def note_typing(
@@ -33,7 +33,7 @@ def note_typing(
 ) -> NoteTyping | None:
     """What a later pass needs to re-type this note's names; None when it has none."""
     names = tuple(
-        (index, span.ref or text[span.start : span.end], item)
+        (index, span.ref or text[span.start : span.end], item, span.entity)
         for index, (span, item) in enumerate(zip(spans, evidence, strict=True))
         if item is not None
     )
@@ -44,15 +44,17 @@ def retype_line(
     line: bytes, typing: NoteTyping, resolution: TypeResolution, retag: Retag
 ) -> tuple[bytes, list[tuple[str, str]]]:
     """``line`` with each name given its settled type and tag, and the ``(old, new)`` entities changed."""
-    changes: dict[int, Entity] = {}
-    for index, _, evidence in typing.names:
-        changes[index] = resolved_entity(evidence, resolution, typing.patient_id)
-    record = fastjson.loads(line)
-    spans = record["spans"]
-    moved = [(i, e) for i, e in changes.items() if spans[i]["entity"] != e]
+    moved: list[tuple[int, Entity]] = []
+    references: dict[int, str] = {}
+    for index, reference, evidence, rendered in typing.names:
+        entity = resolved_entity(evidence, resolution, typing.patient_id)
+        if entity is not rendered:
+            moved.append((index, entity))
+            references[index] = reference
     if not moved:
         return line, []
-    references = {index: reference for index, reference, _ in typing.names}
+    record = fastjson.loads(line)
+    spans = record["spans"]
     ranges = output_ranges(record)
     text: str = record["text"]
     changed: list[tuple[str, str]] = []
