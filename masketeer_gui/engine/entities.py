@@ -315,9 +315,8 @@ def _link_lone_surnames(typed: list[NameEvidence], first_names: Mapping[str, str
                 person = next(iter(match.values()))
                 if min(person.strength, Strength.SIGNATURE) > item.strength:
                     gender = item.gender or person.gender
-                    item = replace(
-                        item, entity=person.entity, strength=min(person.strength, Strength.SIGNATURE), gender=gender
-                    )
+                    strength = min(person.strength, Strength.SIGNATURE)
+                    item = item._replace(entity=person.entity, strength=strength, gender=gender)
         out.append(item)
     return out
 

@@ -10,22 +10,27 @@ by offsets, so the original text is not needed). The reference stays in memory, 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from masketeer_gui.engine import fastjson
 from masketeer_gui.engine.render import output_ranges
 from masketeer_gui.engine.span import Entity, Span
-from masketeer_gui.engine.type_resolution import NameEvidence, TypeResolution, resolved_entity
+from masketeer_gui.engine.type_resolution import NameEvidence, Strength, TypeResolution, resolved_entity
 
 Retag = Callable[[Entity, str], str]  # (entity, reference) -> the tag it carries in this run
 
 
-@dataclass(frozen=True, slots=True)
-class NoteTyping:
-    """A note's patient id and, per name span, ``(index in spans, reference, evidence, type as rendered)``."""
+NameRow = tuple[int, str, Entity, tuple[str, Entity, Strength, tuple[str, ...], str, str]]
+
+
+class NoteTyping(NamedTuple):
+    """A note's patient id and, per name span, ``(index in spans, reference, type as rendered, evidence)``.
+
+    Plain tuples inside, so a worker's chunk of them pickles at C speed; ``evidence`` is a ``NameEvidence``
+    as a tuple."""
 
     patient_id: str
-    names: tuple[tuple[int, str, NameEvidence, Entity], ...]
+    names: tuple[NameRow, ...]
 
 
 def note_typing(
@@ -33,7 +38,7 @@ def note_typing(
 ) -> NoteTyping | None:
     """What a later pass needs to re-type this note's names; None when it has none."""
     names = tuple(
-        (index, span.ref or text[span.start : span.end], item, span.entity)
+        (index, span.ref or text[span.start : span.end], span.entity, _row(item))
         for index, (span, item) in enumerate(zip(spans, evidence, strict=True))
         if item is not None
     )
@@ -46,8 +51,8 @@ def retype_line(
     """``line`` with each name given its settled type and tag, and the ``(old, new)`` entities changed."""
     moved: list[tuple[int, Entity]] = []
     references: dict[int, str] = {}
-    for index, reference, evidence, rendered in typing.names:
-        entity = resolved_entity(evidence, resolution, typing.patient_id)
+    for index, reference, rendered, evidence in typing.names:
+        entity = resolved_entity(NameEvidence(*evidence), resolution, typing.patient_id)
         if entity is not rendered:
             moved.append((index, entity))
             references[index] = reference
@@ -70,3 +75,7 @@ def retype_line(
     pieces.append(text[position:])
     record["text"] = "".join(pieces)
     return fastjson.dumps(record) + b"\n", changed
+
+
+def _row(item: NameEvidence) -> tuple[str, Entity, Strength, tuple[str, ...], str, str]:
+    return (item.key, item.entity, item.strength, item.parts, item.gender, item.fallback)

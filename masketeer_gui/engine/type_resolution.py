@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
+from typing import NamedTuple
 
 from masketeer_gui.engine.span import Entity, Span
 
@@ -34,8 +35,7 @@ class Strength(IntEnum):
     CONTEXT = 4  # the words around it decide: an HCP title, a relation word, "Pat."
 
 
-@dataclass(frozen=True, slots=True)
-class NameEvidence:
+class NameEvidence(NamedTuple):
     """Why one name span has its type: the person it refers to, the type, and how sure.
 
     ``key`` identifies the person across notes: the folded parts of a full name ("huber maria"), an
@@ -71,9 +71,11 @@ class TypeTally:
 
     def add(self, evidence: Iterable[NameEvidence | None], patient_id: str = "") -> None:
         """Count one note's evidence; names the note proves to be its patient name the patient id."""
+        previous: NameEvidence | None = None
         for item in evidence:
-            if item is None:
+            if item is None or item is previous:  # the spans of one name share their evidence: one vote
                 continue
+            previous = item
             self.votes[(item.key, item.entity, item.strength)] += 1
             if item.fallback and item.entity is Entity.HCP:  # staff recur across patients; relatives do not
                 self.votes[(item.fallback, item.entity, item.strength)] += 1
