@@ -22,7 +22,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import NamedTuple
 
 from masketeer_gui.engine.lexicon import Lexicon, SalutationKind, SalutationPosition
 from masketeer_gui.engine.lists import NameLists
@@ -61,10 +62,10 @@ _SIGNATURE_TAIL = 40  # characters a signature line may carry after the name (",
 
 
 _Chain = tuple[list[SalutationKind], str, bool, bool]  # kinds, gender, possessive, family
+_NO_CHAIN: _Chain = ([], "", False, False)
 
 
-@dataclass(frozen=True, slots=True)
-class _Context:
+class _Context(NamedTuple):
     """The salutation chain before a name and the role word after it."""
 
     kinds: tuple[SalutationKind, ...]
@@ -82,15 +83,18 @@ class NameTyper:
         self._first_names = lexicon.first_names
         self._abbreviations = lexicon.abbreviations
         self._surnames = lexicon.surnames
-        self._before: dict[tuple[str, ...], tuple[SalutationKind, str]] = {}
+        self._before: dict[tuple[str, ...], tuple[SalutationKind, str]] = {}  # words nearest first
         self._after: dict[str, SalutationKind] = {}
         for entry in lexicon.salutations:
             if entry.position is not SalutationPosition.AFTER:
-                self._before.setdefault(entry.words, (entry.kind, entry.gender))
+                self._before.setdefault(tuple(reversed(entry.words)), (entry.kind, entry.gender))
             if len(entry.words) == 1 and entry.kind in (SalutationKind.HCP_TITLE, SalutationKind.RELATION):
                 self._after.setdefault(entry.words[0], entry.kind)
-        self._longest = max((len(words) for words in self._before), default=1)
-        self._last_words = frozenset(words[-1] for words in self._before if words)
+        sizes: dict[str, set[int]] = {}  # per last word of a form, the lengths of its forms
+        for words in self._before:
+            sizes.setdefault(words[0], set()).add(len(words))
+        self._sizes = {word: tuple(sorted(lengths, reverse=True)) for word, lengths in sizes.items()}
+        self._last_words = frozenset(self._sizes)
         self._full_names: dict[frozenset[str], Role] = {}
         for role, entries in ((Role.PAT, names.patients), (Role.HCP, names.hcps), (Role.PER, names.persons)):
             for listed in entries:
@@ -146,10 +150,15 @@ class NameTyper:
         patient: PatientName | None,
         tokens: Sequence[Token],
     ) -> NameEvidence:
-        refs = [spans[k].ref or fold(text[spans[k].start : spans[k].end]) for k in run]
-        parts = tuple(p for ref in refs for p in ref.split("-") if len(p) > 1)
-        initials = [ref for ref in refs if len(ref) == 1]
-        start, end = spans[run[0]].start, spans[run[-1]].end
+        first = spans[run[0]]
+        if len(run) == 1 and "-" not in first.ref and len(first.ref) > 1:  # most names: one word
+            parts: tuple[str, ...] = (first.ref,)
+            initials: list[str] = []
+        else:
+            refs = [spans[k].ref or fold(text[spans[k].start : spans[k].end]) for k in run]
+            parts = tuple(p for ref in refs for p in ref.split("-") if len(p) > 1)
+            initials = [ref for ref in refs if len(ref) == 1]
+        start, end = first.start, spans[run[-1]].end
         context = self._context(text, start, end, tokens)
         gender = context.gender or self._name_gender(parts)
         entity, strength = self._decide(text, spans, run, parts, gender, context, patient)
@@ -157,7 +166,9 @@ class NameTyper:
             key = f"{patient_id}\x1fthe patient"
         else:
             key = _person_key(parts, initials, patient_id, gender)
-        fallback = _person_key(parts, initials, "", gender) if patient_id and len(parts) == 1 else ""
+        fallback = ""
+        if patient_id and len(parts) == 1:  # the same lone name across patients (for staff)
+            fallback = f"{initials[0]}. {parts[0]}" if initials else f"\x1f{parts[0]}\x1f{gender}"
         return NameEvidence(key, entity, strength, parts, gender, fallback if fallback != key else "")
 
     def _decide(
@@ -211,24 +222,24 @@ class NameTyper:
         after = self._after.get(fold(match.group(1))) if match else None
         return _Context(tuple(kinds), gender, possessive, after, family)
 
-    def _chain_before(
-        self, text: str, start: int, tokens: Sequence[Token]
-    ) -> tuple[list[SalutationKind], str, bool, bool]:
+    def _chain_before(self, text: str, start: int, tokens: Sequence[Token]) -> _Chain:
         """The salutation forms right before ``start`` (nearest last), their gender, whether a possessive
         stands before them ("mein Mann"), and whether they name a family ("Fam.")."""
-        words: list[str] = []  # folded, nearest first, on the name's line, only chain punctuation between
         j = bisect_left(tokens, start, key=_token_start) - 1
+        while j >= 0 and tokens[j].text in _CHAIN_MARKS:
+            j -= 1
+        if j < 0 or tokens[j].folded.rpartition("-")[2] not in self._last_words or "\n" in text[tokens[j].end : start]:
+            return _NO_CHAIN
+        words: list[str] = []  # folded, nearest first, on the name's line, only chain punctuation between
         edge = start
         while j >= 0 and len(words) < _CHAIN_WORDS:
             token = tokens[j]
-            if not token.is_word and token.text not in _CHAIN_MARKS:
+            if token.is_word:
+                words.extend(reversed(token.folded.split("-")))
+            elif token.text not in _CHAIN_MARKS:
                 break
             if "\n" in text[token.end : edge]:
                 break
-            if token.is_word:
-                words.extend(reversed(token.folded.split("-")))
-                if words[0] not in self._last_words:
-                    return [], "", False, False
             edge = token.start
             j -= 1
         kinds: list[SalutationKind] = []
@@ -236,13 +247,12 @@ class NameTyper:
         family = False
         used = 0
         while used < len(words):
-            for size in range(min(self._longest, len(words) - used), 0, -1):
-                form = words[used : used + size]
-                found = self._before.get(tuple(reversed(form)))
+            for size in self._sizes.get(words[used], ()):
+                found = self._before.get(tuple(words[used : used + size])) if used + size <= len(words) else None
                 if found is not None:
                     kinds.insert(0, found[0])
                     gender = gender or found[1]
-                    family = family or not _FAMILY_WORDS.isdisjoint(form)
+                    family = family or not _FAMILY_WORDS.isdisjoint(words[used : used + size])
                     used += size
                     break
             else:
@@ -341,8 +351,8 @@ def _closes_note(text: str, start: int, end: int, context: _Context) -> bool:
     tail = text[end:line_end].strip()
     if len(tail) > _SIGNATURE_TAIL or (tail and tail[0] not in ",(/-"):
         return False
-    rest = [line for line in text[line_end:].splitlines() if line.strip()]
-    if len(rest) > 1 or any(len(line) > _SIGNATURE_TAIL for line in rest):
+    rest = text[line_end:].strip()
+    if len(rest) > _SIGNATURE_TAIL or "\n" in rest:  # at most one short line below (", Station 3")
         return False
     line_start = text.rfind("\n", 0, start) + 1
     head = text[line_start:start].strip()
