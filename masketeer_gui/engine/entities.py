@@ -48,6 +48,7 @@ _CHAIN_MARKS = frozenset(".,:-")  # what may stand between salutation words and 
 # a note written in the first person by a layperson: "mein Mann", "ich bin", "Papa"
 _FIRST_PERSON = re.compile(r"\b(?:ich|mir|mich|mein|meine|meinen|meinem|meiner|meines|bin|papa|mama|oma|opa)\b")
 _FAMILY_WORDS = frozenset({"fam", "familie"})
+_FORMAL_WORDS = frozenset({"geehrte", "geehrter", "sg"})  # "Sehr geehrte …", "Sg. …": a formal letter
 _POSSESSIVES = frozenset("mein meine meinen meinem meiner unser unsere ihr ihre ihrem sein seine seinem".split())
 _SPOUSES = frozenset(
     "mann frau gatte gattin ehemann ehefrau ehegatte ehegattin".split()
@@ -61,8 +62,8 @@ _SALUTATION_DEFAULT = {  # the type a salutation suggests when nothing stronger 
 _SIGNATURE_TAIL = 40  # characters a signature line may carry after the name (", DGKS", "(Physio)")
 
 
-_Chain = tuple[list[SalutationKind], str, bool, bool]  # kinds, gender, possessive, family
-_NO_CHAIN: _Chain = ([], "", False, False)
+_Chain = tuple[list[SalutationKind], str, bool, bool, bool]  # kinds, gender, possessive, family, formal
+_NO_CHAIN: _Chain = ([], "", False, False, False)
 
 
 class _Context(NamedTuple):
@@ -73,6 +74,7 @@ class _Context(NamedTuple):
     possessive: bool  # "mein Mann …", "ihr Mann …": a spouse named from the other spouse, i.e. the patient
     after: SalutationKind | None
     family: bool = False  # "Fam. Huber", "Familie Huber": the relatives
+    formal: bool = False  # "Sehr geehrte Frau …": a letter's formal address
 
 
 class NameTyper:
@@ -86,10 +88,13 @@ class NameTyper:
         self._before: dict[tuple[str, ...], tuple[SalutationKind, str]] = {}  # words nearest first
         self._after: dict[str, SalutationKind] = {}
         for entry in lexicon.salutations:
+            words = tuple(w for part in entry.words for w in _WORD.findall(part))  # "dr." -> dr, as tokenized
+            if not words:
+                continue
             if entry.position is not SalutationPosition.AFTER:
-                self._before.setdefault(tuple(reversed(entry.words)), (entry.kind, entry.gender))
-            if len(entry.words) == 1 and entry.kind in (SalutationKind.HCP_TITLE, SalutationKind.RELATION):
-                self._after.setdefault(entry.words[0], entry.kind)
+                self._before.setdefault(tuple(reversed(words)), (entry.kind, entry.gender))
+            if len(words) == 1 and entry.kind in (SalutationKind.HCP_TITLE, SalutationKind.RELATION):
+                self._after.setdefault(words[0], entry.kind)
         sizes: dict[str, set[int]] = {}  # per last word of a form, the lengths of its forms
         for words in self._before:
             sizes.setdefault(words[0], set()).add(len(words))
@@ -189,18 +194,17 @@ class NameTyper:
         role = self._full_names.get(frozenset(parts), Role.NONE) if len(parts) > 1 else Role.NONE
         if role in _ROLE_ENTITY:
             return _ROLE_ENTITY[role], Strength.FULL_NAME
+        listed = self._listed_entity(parts)
+        if listed is not None:  # "LG Gstrein" with Gstrein on the patient list only: the patient wrote it
+            return listed, Strength.LISTED
         if _closes_note(text, spans[run[0]].start, spans[run[-1]].end, context):
             return (Entity.PER if _FIRST_PERSON.search(text.lower()) else Entity.HCP), Strength.SIGNATURE
-        listed = self._listed_entity(parts)
-        if listed is not None:
-            return listed, Strength.LISTED
         if context.possessive:
             return Entity.PAT, Strength.DEFAULT
-        if SalutationKind.GREETING in context.kinds:  # "Sehr geehrte Frau Huber": a letter to a colleague
+        if context.formal:  # "Sehr geehrte Frau Huber": a letter to a colleague
             return Entity.HCP, Strength.DEFAULT
-        for kind in reversed(context.kinds):
-            if kind in _SALUTATION_DEFAULT:
-                return _SALUTATION_DEFAULT[kind], Strength.DEFAULT
+        if context.kinds:  # the salutation nearest the name suggests the type, as in the Salutation masker
+            return _SALUTATION_DEFAULT.get(context.kinds[-1], Entity.PER), Strength.DEFAULT
         named = [spans[k].entity for k in run if spans[k].entity is not Entity.PER]
         return (named[0] if named else Entity.PER), Strength.DEFAULT
 
@@ -217,10 +221,10 @@ class NameTyper:
         return next(iter(surnames)) if len(surnames) == 1 else None
 
     def _context(self, text: str, start: int, end: int, tokens: Sequence[Token]) -> _Context:
-        kinds, gender, possessive, family = self._chain_before(text, start, tokens)
+        kinds, gender, possessive, family, formal = self._chain_before(text, start, tokens)
         match = _AFTER_ROLE.match(text, end)
         after = self._after.get(fold(match.group(1))) if match else None
-        return _Context(tuple(kinds), gender, possessive, after, family)
+        return _Context(tuple(kinds), gender, possessive, after, family, formal)
 
     def _chain_before(self, text: str, start: int, tokens: Sequence[Token]) -> _Chain:
         """The salutation forms right before ``start`` (nearest last), their gender, whether a possessive
@@ -228,23 +232,19 @@ class NameTyper:
         j = bisect_left(tokens, start, key=_token_start) - 1
         while j >= 0 and tokens[j].text in _CHAIN_MARKS:
             j -= 1
-        if j < 0 or tokens[j].folded.rpartition("-")[2] not in self._last_words or "\n" in text[tokens[j].end : start]:
+        if j < 0 or tokens[j].folded.rpartition("-")[2] not in self._last_words:
             return _NO_CHAIN
-        words: list[str] = []  # folded, nearest first, on the name's line, only chain punctuation between
-        edge = start
+        words: list[str] = []  # folded, nearest first, only chain punctuation between (as the masker reads)
         while j >= 0 and len(words) < _CHAIN_WORDS:
             token = tokens[j]
             if token.is_word:
                 words.extend(reversed(token.folded.split("-")))
             elif token.text not in _CHAIN_MARKS:
                 break
-            if "\n" in text[token.end : edge]:
-                break
-            edge = token.start
             j -= 1
         kinds: list[SalutationKind] = []
         gender = ""
-        family = False
+        family = formal = False
         used = 0
         while used < len(words):
             for size in self._sizes.get(words[used], ()):
@@ -253,13 +253,14 @@ class NameTyper:
                     kinds.insert(0, found[0])
                     gender = gender or found[1]
                     family = family or not _FAMILY_WORDS.isdisjoint(words[used : used + size])
+                    formal = formal or not _FORMAL_WORDS.isdisjoint(words[used : used + size])
                     used += size
                     break
             else:
                 break
         spouse = used > 0 and words[used - 1] in _SPOUSES
         possessive = spouse and used < len(words) and words[used] in _POSSESSIVES
-        return kinds, gender, possessive, family
+        return kinds, gender, possessive, family, formal
 
     def _name_gender(self, parts: tuple[str, ...]) -> str:
         """The gender of the name's first name ('' when none is known for sure)."""
@@ -356,6 +357,8 @@ def _closes_note(text: str, start: int, end: int, context: _Context) -> bool:
         return False
     line_start = text.rfind("\n", 0, start) + 1
     head = text[line_start:start].strip()
+    if len(text[:start].split()) <= len(context.kinds) + 1:  # a name (and its title) alone signs nothing
+        return False
     return not head or bool(context.kinds) or (len(head.split()) <= 4 and head.endswith(","))
 
 

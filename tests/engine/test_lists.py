@@ -71,7 +71,9 @@ SECRET = "Zangerl"
     [
         ([SECRET], "expected a JSON object"),
         ({"patienten": [SECRET]}, "unknown key(s) patienten"),
-        ({"patients": SECRET}, "'patients' must be a list of strings"),
+        ({"patients": SECRET}, "'patients' must be a list of names"),
+        ({"patients": [{"name": SECRET}]}, "patient entry 1 has no usable 'id'"),
+        ({"patients": ["Huber", {"id": "P1"}]}, "patient entry 2 must be a name"),
         ({"hcps": [SECRET, 3]}, "'hcps' must be a list of strings"),
         ({"blacklist": [{"term": SECRET, "entity": "DOC"}]}, "blacklist entry 1 has an unknown entity type"),
         ({"blacklist": ["Hias", {"entity": "PAT"}]}, "blacklist entry 2 must be a term"),
