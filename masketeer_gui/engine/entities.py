@@ -345,8 +345,8 @@ def _alias_of(text: str, start: int, previous: tuple[int, NameEvidence] | None) 
 def _closes_note(text: str, start: int, end: int, context: _Context) -> bool:
     """The name signs the note: it ends its line (but for a role, ", DGKS") near the end of the note,
     after nothing but a sign-off or a short phrase ("Gruß aus Weiz,")."""
-    if SalutationKind.COURTESY in context.kinds:
-        return False
+    if SalutationKind.COURTESY in context.kinds or SalutationKind.GREETING in context.kinds:
+        return False  # "Frau Huber" is spoken of, "Sehr geehrte Frau Huber," opens a letter
     line_end = text.find("\n", end)
     line_end = len(text) if line_end < 0 else line_end
     tail = text[end:line_end].strip()
