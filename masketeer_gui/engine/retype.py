@@ -10,7 +10,6 @@ by offsets, so the original text is not needed). The reference stays in memory, 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
 
 from masketeer_gui.engine import fastjson
 from masketeer_gui.engine.render import output_ranges
@@ -23,14 +22,10 @@ Retag = Callable[[Entity, str], str]  # (entity, reference) -> the tag it carrie
 NameRow = tuple[int, str, Entity, tuple[str, Entity, Strength, tuple[str, ...], str, str]]
 
 
-class NoteTyping(NamedTuple):
-    """A note's patient id and, per name span, ``(index in spans, reference, type as rendered, evidence)``.
-
-    Plain tuples inside, so a worker's chunk of them pickles at C speed; ``evidence`` is a ``NameEvidence``
-    as a tuple."""
-
-    patient_id: str
-    names: tuple[NameRow, ...]
+NoteTyping = tuple[str, tuple[NameRow, ...]]
+"""A note's patient id and, per name span, ``(index in spans, reference, type as rendered, evidence)``:
+plain tuples all through (``evidence`` is a ``NameEvidence`` as a tuple), so a worker's chunk of them
+pickles at C speed."""
 
 
 def note_typing(
@@ -42,7 +37,7 @@ def note_typing(
         for index, (span, item) in enumerate(zip(spans, evidence, strict=True))
         if item is not None
     )
-    return NoteTyping(patient_id, names) if names else None
+    return (patient_id, names) if names else None
 
 
 def retype_line(
@@ -51,8 +46,9 @@ def retype_line(
     """``line`` with each name given its settled type and tag, and the ``(old, new)`` entities changed."""
     moved: list[tuple[int, Entity]] = []
     references: dict[int, str] = {}
-    for index, reference, rendered, evidence in typing.names:
-        entity = resolved_entity(NameEvidence(*evidence), resolution, typing.patient_id)
+    patient_id, names = typing
+    for index, reference, rendered, evidence in names:
+        entity = resolved_entity(NameEvidence(*evidence), resolution, patient_id)
         if entity is not rendered:
             moved.append((index, entity))
             references[index] = reference

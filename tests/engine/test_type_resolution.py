@@ -99,12 +99,12 @@ def test_retype_line_swaps_tags_in_the_output_text() -> None:
     }
     line = json.dumps(record).encode() + b"\n"
     weak = ("P1\x1fgruen\x1ff", PER, Strength.DEFAULT, ("gruen",), "f", "")
-    typing = NoteTyping("P1", ((0, "gruen", PER, weak),))
+    typing: NoteTyping = ("P1", ((0, "gruen", PER, weak),))
     resolution = resolve_types(tally([NameEvidence("P1\x1fgruen\x1ff", PAT, Strength.FULL_NAME)]))
     new, moved = retype_line(line, typing, resolution, lambda entity, ref: f"[{entity}-{ref.upper()}]")
     out = json.loads(new)
     assert moved == [("PER", "PAT")]
     assert out["text"] == "Fr. [PAT-GRUEN] und Dr. [HCP-BBBBBBBB]."
     assert out["spans"][0]["entity"] == "PAT" and out["spans"][0]["pseudonym"] == "[PAT-GRUEN]"
-    same, none = retype_line(line, NoteTyping("P1", ((0, "gruen", PER, weak),)), resolve_types(TypeTally()), str)
+    same, none = retype_line(line, typing, resolve_types(TypeTally()), str)
     assert same == line and none == []
