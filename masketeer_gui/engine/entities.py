@@ -47,6 +47,7 @@ _CHAIN_MARKS = frozenset(".,:-")  # what may stand between salutation words and 
 # a note written in the first person by a layperson: "mein Mann", "ich bin", "Papa"
 _FIRST_PERSON = re.compile(r"\b(?:ich|mir|mich|mein|meine|meinen|meinem|meiner|meines|bin|papa|mama|oma|opa)\b")
 _FAMILY_WORDS = frozenset({"fam", "familie"})
+_KIN_TITLES = frozenset({"schwester", "bruder"})  # titles of nurses and monks that also name siblings
 _FORMAL_WORDS = frozenset({"geehrte", "geehrter", "sg"})  # "Sehr geehrte …", "Sg. …": a formal letter
 _POSSESSIVES = frozenset("mein meine meinen meinem meiner unser unsere ihr ihre ihrem sein seine seinem".split())
 _SPOUSES = frozenset(
@@ -61,8 +62,8 @@ _SALUTATION_DEFAULT = {  # the type a salutation suggests when nothing stronger 
 _SIGNATURE_TAIL = 40  # characters a signature line may carry after the name (", DGKS", "(Physio)")
 
 
-_Chain = tuple[list[SalutationKind], str, bool, bool, bool]  # kinds, gender, possessive, family, formal
-_NO_CHAIN: _Chain = ([], "", False, False, False)
+_Chain = tuple[list[SalutationKind], str, bool, bool, bool, bool]  # kinds, gender, possessive, family, formal, kin
+_NO_CHAIN: _Chain = ([], "", False, False, False, False)
 
 
 class _Context(NamedTuple):
@@ -74,6 +75,7 @@ class _Context(NamedTuple):
     after: SalutationKind | None
     family: bool = False  # "Fam. Huber", "Familie Huber": the relatives
     formal: bool = False  # "Sehr geehrte Frau …": a letter's formal address
+    kin: bool = False  # "meine Schwester …": a title that is also a kinship word, after a possessive
 
 
 class NameTyper:
@@ -193,6 +195,8 @@ class NameTyper:
         role = self._full_names.get(frozenset(parts), Role.NONE) if len(parts) > 1 else Role.NONE
         if role in _ROLE_ENTITY:
             return _ROLE_ENTITY[role], Strength.FULL_NAME
+        if context.formal:  # "Sehr geehrte Frau Huber": a letter to a colleague
+            return Entity.HCP, Strength.SIGNATURE
         listed = self._listed_entity(parts)
         if listed is not None:  # "LG Gstrein" with Gstrein on the patient list only: the patient wrote it
             return listed, Strength.LISTED
@@ -200,8 +204,6 @@ class NameTyper:
             return (Entity.PER if _FIRST_PERSON.search(text.lower()) else Entity.HCP), Strength.SIGNATURE
         if context.possessive:
             return Entity.PAT, Strength.DEFAULT
-        if context.formal:  # "Sehr geehrte Frau Huber": a letter to a colleague
-            return Entity.HCP, Strength.DEFAULT
         if context.kinds:  # the salutation nearest the name suggests the type, as in the Salutation masker
             return _SALUTATION_DEFAULT.get(context.kinds[-1], Entity.PER), Strength.DEFAULT
         named = [spans[k].entity for k in run if spans[k].entity is not Entity.PER]
@@ -220,10 +222,10 @@ class NameTyper:
         return next(iter(surnames)) if len(surnames) == 1 else None
 
     def _context(self, text: str, start: int, end: int, tokens: Sequence[Token]) -> _Context:
-        kinds, gender, possessive, family, formal = self._chain_before(text, start, tokens)
+        kinds, gender, possessive, family, formal, kin = self._chain_before(text, start, tokens)
         match = _AFTER_ROLE.match(text, end)
         after = self._after.get(fold(match.group(1))) if match else None
-        return _Context(tuple(kinds), gender, possessive, after, family, formal)
+        return _Context(tuple(kinds), gender, possessive, after, family, formal, kin)
 
     def _chain_before(self, text: str, start: int, tokens: Sequence[Token]) -> _Chain:
         """The salutation forms right before ``start`` (nearest last), their gender, whether a possessive
@@ -257,9 +259,10 @@ class NameTyper:
                     break
             else:
                 break
-        spouse = used > 0 and words[used - 1] in _SPOUSES
-        possessive = spouse and used < len(words) and words[used] in _POSSESSIVES
-        return kinds, gender, possessive, family, formal
+        after_possessive = used < len(words) and words[used] in _POSSESSIVES
+        possessive = after_possessive and used > 0 and words[used - 1] in _SPOUSES
+        kin = after_possessive and used > 0 and words[used - 1] in _KIN_TITLES
+        return kinds, gender, possessive, family, formal, kin
 
     def _name_gender(self, parts: tuple[str, ...]) -> str:
         """The gender of the name's first name ('' when none is known for sure)."""
@@ -279,6 +282,8 @@ class NameTyper:
 def _context_entity(context: _Context) -> Entity | None:
     """The type the words around a name decide outright, if any; the words before it first."""
     kinds = context.kinds
+    if context.kin:  # "meine Schwester Sabine": the writer's sister, not a nurse
+        return Entity.PER
     if SalutationKind.HCP_TITLE in kinds:
         return Entity.HCP
     if (SalutationKind.RELATION in kinds and not context.possessive) or context.family:

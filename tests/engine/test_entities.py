@@ -60,6 +60,9 @@ def types(engine: Deidentifier, text: str, patient_id: str = "") -> list[tuple[s
         ),
         # a listed full name decides, in either order, though its surname is on two lists
         ("Zachhuber Hermine: stabil, Gewicht 64 kg.", "", [("Zachhuber", "PAT"), ("Hermine", "PAT")]),
+        # a title that is also a kinship word, after a possessive, names a relative
+        ("Meine Schwester Gerlinde schaut täglich vorbei.", "", [("Gerlinde", "PER")]),
+        ("Schwester Gerlinde hat den Verband gewechselt.", "", [("Gerlinde", "HCP")]),
         # a formal letter addresses a colleague, and its greeting signs nothing
         ("Sehr geehrte Frau Moosbrugger,\nanbei die Werte meiner Mutter.", "", [("Moosbrugger", "HCP")]),
     ],
