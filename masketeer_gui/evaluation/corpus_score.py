@@ -21,6 +21,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from masketeer_gui.evaluation.scoring import Confusion
+
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 
@@ -39,16 +41,9 @@ class CorpusScore:
     pseudonyms: dict[tuple[str, str], set[str]] = field(default_factory=lambda: defaultdict(set))
 
     @property
-    def sensitivity(self) -> float | None:
-        return _ratio(self.tp, self.tp + self.fn)
-
-    @property
-    def specificity(self) -> float | None:
-        return _ratio(self.tn, self.tn + self.fp)
-
-    @property
-    def precision(self) -> float | None:
-        return _ratio(self.tp, self.tp + self.fp)
+    def confusion(self) -> Confusion:
+        """The paper's TP/FP/FN/TN with its four metrics."""
+        return Confusion(self.tp, self.fp, self.fn, self.tn)
 
     @property
     def type_accuracy(self) -> float | None:
@@ -113,9 +108,9 @@ class CorpusScore:
             "FP": self.fp,
             "FN": self.fn,
             "TN": self.tn,
-            "sensitivity": self.sensitivity,
-            "specificity": self.specificity,
-            "precision": self.precision,
+            "sensitivity": _rounded(self.confusion.sensitivity),
+            "specificity": _rounded(self.confusion.specificity),
+            "precision": _rounded(self.confusion.precision),
             "entity_type_accuracy": self.type_accuracy,
             "pseudonym_consistency": self.pseudonym_consistency,
             "leaks_in_output_text": self.leaks,
@@ -156,3 +151,8 @@ def _fp_runs(text: str, covered: bytearray, anywhere: bytearray) -> int:
 
 def _ratio(part: int, whole: int) -> float | None:
     return round(part / whole, 4) if whole else None
+
+
+def _rounded(value: float | None) -> float | None:
+    """Four decimals, as the shared scorer prints them."""
+    return None if value is None else round(value, 4)
