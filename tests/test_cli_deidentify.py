@@ -233,3 +233,8 @@ def test_one_type_per_person_across_the_run_with_the_real_engine(
     assert [s["entity"] for s in c["spans"]] == ["PAT", "PER", "PER"]
     assert "Severin" not in out.read_text(encoding="utf-8")
     assert not list(tmp_path.glob(".out.jsonl.*"))  # the first pass's spool is gone
+    key, pooled = tmp_path / "k.key", tmp_path / "pooled.jsonl"
+    assert deidentify(source, "-o", out, "--names", names, "--workers", "1", "--key-file", key) == 0
+    args = ("--names", names, "--workers", "2", "--chunk-size", "1", "--key-file", key)
+    assert deidentify(source, "-o", pooled, *args) == 0
+    assert pooled.read_bytes() == out.read_bytes()  # settled the same way across worker processes
