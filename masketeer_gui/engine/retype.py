@@ -31,11 +31,11 @@ pickles at C speed."""
 def note_typing(
     text: str, spans: Sequence[Span], evidence: Sequence[NameEvidence | None], patient_id: str
 ) -> NoteTyping | None:
-    """What a later pass needs to re-type this note's names; None when it has none."""
+    """What a later pass needs to re-type this note's names; None when none of them can move."""
     names = tuple(
         (index, span.ref or text[span.start : span.end], span.entity, _row(item))
         for index, (span, item) in enumerate(zip(spans, evidence, strict=True))
-        if item is not None
+        if item is not None and item.strength < Strength.CONTEXT  # what the note's words decide never moves
     )
     return (patient_id, names) if names else None
 
