@@ -7,10 +7,11 @@ Gstrein", "Huber Maria", "M. Huber") as one person and decides its type from, st
    "(Sohn)") or "Pat." — but "mein Mann Karl …" in a relative's message names the patient;
 2. the note's own patient (``NoteContext.patient_id`` with the lists' ``{"id", "name"}`` entries):
    the patient's name is PAT, a relative sharing the surname (another first name, the other gender) PER;
-3. a listed full name (the whole name in one deployment list, in any order);
-4. a name closing a note: the staff member who wrote it (HCP), or, under a message written in the
+3. a listed full name (the whole name in one deployment list, in any order), or the addressee of a
+   formal letter ("Sehr geehrte Frau …": a colleague);
+4. a name part in exactly one deployment list;
+5. a name closing a note: the staff member who wrote it (HCP), or, under a message written in the
    first person, the relative who wrote it (PER);
-5. a name part in exactly one deployment list;
 6. the salutation's default ("Frau Huber": the patient) or the masker's type.
 
 The result is a ``NameEvidence`` per name span (``engine.type_resolution``), so a run over many notes
