@@ -208,3 +208,33 @@ def test_missing_input_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str
 
 def test_default_workers_is_the_core_count() -> None:
     assert command.default_workers() == len(os.sched_getaffinity(0))
+
+
+def test_one_type_per_person_across_the_run_with_the_real_engine(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A note whose own words say little takes the type other notes settled for the same person, so the
+    person keeps one pseudonym; an id-mapped patient list names each note's patient."""
+    monkeypatch.setattr(command, "ENGINE_FACTORY", command.default_factory)
+    notes = [
+        {"id": "A", "text": "Befund besprochen, Kontrolle in 2 Wochen.\nSeverin", "patient_id": "P1"},
+        {"id": "B", "text": "Rückruf durch Severin, Termin fixiert.", "patient_id": "P2"},
+        {"id": "C", "text": "Hr. Quellmoser hat Fieber, Gattin Roswitha Quellmoser ruft an.", "patient_id": "P7"},
+    ]
+    source = tmp_path / "in.jsonl"
+    source.write_text("".join(json.dumps(n, ensure_ascii=False) + "\n" for n in notes), encoding="utf-8")
+    names = tmp_path / "names.json"
+    names.write_text(json.dumps({"patients": [{"id": "P7", "name": "Theodor Quellmoser"}]}), encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    assert deidentify(source, "-o", out, "--names", names, "--workers", "1") == 0
+    a, b, c = read_output(out)
+    assert [s["entity"] for s in a["spans"]] == ["HCP"] and [s["entity"] for s in b["spans"]] == ["HCP"]
+    assert a["spans"][0]["pseudonym"] == b["spans"][0]["pseudonym"]
+    assert [s["entity"] for s in c["spans"]] == ["PAT", "PER", "PER"]
+    assert "Severin" not in out.read_text(encoding="utf-8")
+    assert not list(tmp_path.glob(".out.jsonl.*"))  # the first pass's spool is gone
+    key, pooled = tmp_path / "k.key", tmp_path / "pooled.jsonl"
+    assert deidentify(source, "-o", out, "--names", names, "--workers", "1", "--key-file", key) == 0
+    args = ("--names", names, "--workers", "2", "--chunk-size", "1", "--key-file", key)
+    assert deidentify(source, "-o", pooled, *args) == 0
+    assert pooled.read_bytes() == out.read_bytes()  # settled the same way across worker processes

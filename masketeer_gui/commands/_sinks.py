@@ -23,6 +23,12 @@ class Sink(Protocol):
     def close(self) -> None: ...
 
 
+class LineSink(Sink, Protocol):
+    """A sink that needs only the output lines, not the input records (so a second pass can feed it)."""
+
+    def write_lines(self, lines: list[bytes]) -> None: ...
+
+
 def output_format(requested: str | None, output: Path, fhir_input: bool) -> str:
     """The format to write: the one asked for, else the one the names imply."""
     if requested:
@@ -45,6 +51,9 @@ class _JsonlSink:
         self._output = output
 
     def write(self, chunk: list[NoteRecord], lines: list[bytes]) -> None:
+        self.write_lines(lines)
+
+    def write_lines(self, lines: list[bytes]) -> None:
         self._output.write(b"".join(lines))
 
     def close(self) -> None:
@@ -58,6 +67,9 @@ class _ParquetSink:
         self._writer = OutputWriter(output.handle)
 
     def write(self, chunk: list[NoteRecord], lines: list[bytes]) -> None:
+        self.write_lines(lines)
+
+    def write_lines(self, lines: list[bytes]) -> None:
         from masketeer_gui.engine import fastjson
 
         self._writer.write([fastjson.loads(line) for line in lines])

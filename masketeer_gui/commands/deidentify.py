@@ -13,7 +13,7 @@ import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from masketeer_gui.commands import UsageError
 from masketeer_gui.commands._sinks import FORMATS
@@ -24,8 +24,9 @@ if TYPE_CHECKING:
     from masketeer_gui.atomic import AtomicFile
     from masketeer_gui.commands import Subparsers
     from masketeer_gui.commands._progress import Progress
+    from masketeer_gui.commands._settle_types import TypeSettler
     from masketeer_gui.commands._side_outputs import SideOutputs
-    from masketeer_gui.commands._sinks import Sink
+    from masketeer_gui.commands._sinks import LineSink, Sink
     from masketeer_gui.corpus_io import BadRecord, NoteRecord
     from masketeer_gui.engine.lists import NameLists
     from masketeer_gui.engine.stats import CorpusStats
@@ -100,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
 
     _check_paths(args)
     fmt = output_format(args.output_format, args.output, is_fhir_file(args.input))
-    spec = _engine_spec(args)
+    spec = _engine_spec(args, fmt)
     progress = Progress(sys.stderr, "masketeer deidentify")
     records = read_corpus(
         args.input,
@@ -137,14 +138,33 @@ def _deidentify(
     from masketeer_gui.parallel import reconcile, run_chunks
 
     stats, ledger = CorpusStats(), TagLedger()
-    for chunk, result in run_chunks(records, spec, args.workers, args.chunk_size):
-        lines = reconcile(chunk, result, ledger) if spec.mode == "tags" else result.lines
-        output.write(chunk, lines)
-        side.add(chunk, lines, result)
-        progress.advance(len(chunk), sum(1 for tags in result.tags if tags), sum(map(len, result.tags)))
-        if result.stats is not None:
-            stats.merge(result.stats)
+    settler = _type_settler(args, spec)
+    try:
+        for chunk, result in run_chunks(records, spec, args.workers, args.chunk_size):
+            lines = reconcile(chunk, result, ledger) if spec.mode == "tags" else result.lines
+            if settler is None:
+                output.write(chunk, lines)
+            else:
+                settler.add(chunk, lines, result)
+            side.add(chunk, lines, result)
+            progress.advance(len(chunk), sum(1 for tags in result.tags if tags), sum(map(len, result.tags)))
+            if result.stats is not None:
+                stats.merge(result.stats)
+        if settler is not None:
+            settler.finish(cast("LineSink", output), ledger, stats)  # FHIR output is settled per note
+    finally:
+        if settler is not None:
+            settler.close()
     return stats
+
+
+def _type_settler(args: argparse.Namespace, spec: EngineSpec) -> TypeSettler | None:
+    """The second pass that gives each person one type across the run (tags mode without a vault)."""
+    if not spec.settle_types:
+        return None
+    from masketeer_gui.commands._settle_types import TypeSettler
+
+    return TypeSettler(args.output, spec.key, spec.tag_length)
 
 
 def default_workers() -> int:
@@ -172,7 +192,7 @@ def _check_paths(args: argparse.Namespace) -> None:
             raise UsageError(f"{path}: folder does not exist")
 
 
-def _engine_spec(args: argparse.Namespace) -> EngineSpec:
+def _engine_spec(args: argparse.Namespace, fmt: str = "jsonl") -> EngineSpec:
     from masketeer_gui.atomic import plain_reason
     from masketeer_gui.engine.lists import NameLists
     from masketeer_gui.engine.pseudonyms import load_or_create_key, new_key
@@ -192,6 +212,8 @@ def _engine_spec(args: argparse.Namespace) -> EngineSpec:
         length_preserving=args.length_preserving,
         patient_key=args.patient_key,
         want_risk=args.risk is not None,
+        # a vault maps the first pass's tags; FHIR output needs each input record beside its line
+        settle_types=args.mode == "tags" and args.vault is None and fmt != "fhir",
     )
 
 

@@ -71,7 +71,9 @@ SECRET = "Zangerl"
     [
         ([SECRET], "expected a JSON object"),
         ({"patienten": [SECRET]}, "unknown key(s) patienten"),
-        ({"patients": SECRET}, "'patients' must be a list of strings"),
+        ({"patients": SECRET}, "'patients' must be a list of names"),
+        ({"patients": [{"name": SECRET}]}, "patient entry 1 has no usable 'id'"),
+        ({"patients": ["Huber", {"id": "P1"}]}, "patient entry 2 must be a name"),
         ({"hcps": [SECRET, 3]}, "'hcps' must be a list of strings"),
         ({"blacklist": [{"term": SECRET, "entity": "DOC"}]}, "blacklist entry 1 has an unknown entity type"),
         ({"blacklist": ["Hias", {"entity": "PAT"}]}, "blacklist entry 2 must be a term"),
@@ -125,3 +127,15 @@ def test_note_context_of_accepts_iterables() -> None:
 def test_correction_action_values() -> None:
     assert [a.value for a in CorrectionAction] == ["add", "remove", "retype"]
     assert CorrectionAction("retype") is CorrectionAction.RETYPE
+
+
+def test_patients_may_map_ids_to_names() -> None:
+    lists = NameLists.from_mapping(
+        {"patients": [{"id": "P017", "name": " Maria Huber "}, "Gstrein", {"id": 18, "name": "Anna Egger"}]}
+    )
+    assert lists.patients == ("Maria Huber", "Gstrein", "Anna Egger")
+    assert lists.patient_names() == {"P017": ("Maria Huber",), "18": ("Anna Egger",)}
+    again = NameLists.from_mapping(json.loads(json.dumps(lists.to_mapping())))
+    assert again == lists
+    assert lists.to_mapping()["patients"][0] == {"id": "P017", "name": "Maria Huber"}
+    assert lists.merged(lists).patient_ids == lists.patient_ids * 2

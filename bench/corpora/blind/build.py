@@ -4,6 +4,7 @@
 Dependency-free. Usage: python3 build.py [--prefix B]
 Checks: balanced braces, known types, no empty or whitespace-padded spans.
 """
+
 import argparse
 import json
 import re
@@ -36,33 +37,35 @@ def parse_note(raw, where):
             continue
         m = re.match(r"\{([A-Z]+):", raw[i:])
         if not m:
-            raise MarkupError(f"{where}: '{{' without TYPE: at offset {i}: {raw[i:i+30]!r}")
+            raise MarkupError(f"{where}: '{{' without TYPE: at offset {i}: {raw[i : i + 30]!r}")
         typ = m.group(1)
         if typ not in TYPES:
             raise MarkupError(f"{where}: unknown type {typ!r}")
         j = raw.find("}", i + m.end())
         if j < 0:
             raise MarkupError(f"{where}: unclosed span at offset {i}")
-        surface = raw[i + m.end():j]
+        surface = raw[i + m.end() : j]
         if "{" in surface or "\n" in surface:
             raise MarkupError(f"{where}: nested span or newline inside span: {surface!r}")
         if not surface.strip():
             raise MarkupError(f"{where}: empty span of type {typ}")
         if surface != surface.strip():
             raise MarkupError(f"{where}: span with outer whitespace: {surface!r}")
-        spans.append({
-            "start": pos,
-            "end": pos + len(surface),
-            "entity": typ,
-            "text": surface,
-            "optional": typ == "OPT",
-        })
+        spans.append(
+            {
+                "start": pos,
+                "end": pos + len(surface),
+                "entity": typ,
+                "text": surface,
+                "optional": typ == "OPT",
+            }
+        )
         out.append(surface)
         pos += len(surface)
         i = j + 1
     text = "".join(out)
     for s in spans:
-        assert text[s["start"]:s["end"]] == s["text"]
+        assert text[s["start"] : s["end"]] == s["text"]
     return text, spans
 
 

@@ -1,0 +1,83 @@
+"""Name types from the words around a name and the note's own patient (``engine.entities``), on the shipped
+lexicon. Invented sentences and names only."""
+
+from __future__ import annotations
+
+import pytest
+
+from masketeer_gui.engine.lists import NameLists, NoteContext
+from masketeer_gui.engine.pipeline import Deidentifier
+from tests.engine.conftest import shipped_available
+
+LISTS = {"patients": [{"id": "P7", "name": "Theodor Quellmoser"}, "Hermine Zachhuber"], "hcps": ["Zachhuber"]}
+
+
+@pytest.fixture(scope="module")
+def engine() -> Deidentifier:
+    if not shipped_available():
+        pytest.skip("the shipped lexicon is not available")
+    return Deidentifier.default(NameLists.from_mapping(LISTS))
+
+
+def types(engine: Deidentifier, text: str, patient_id: str = "") -> list[tuple[str, str]]:
+    return [(text[s.start : s.end], str(s.entity)) for s in engine.analyze(text, NoteContext(patient_id=patient_id))]
+
+
+@pytest.mark.parametrize(
+    ("text", "patient_id", "expected"),
+    [
+        # the note's own patient (by id) is PAT; a relative sharing the surname is PER
+        ("Hr. Quellmoser kommt morgen.", "P7", [("Quellmoser", "PAT")]),
+        ("Fr. Quellmoser berichtet, ihr Mann schläft schlecht.", "P7", [("Quellmoser", "PER")]),
+        (
+            "Gattin Roswitha Quellmoser ruft an, Hr. Quellmoser hat Fieber.",
+            "P7",
+            [("Roswitha", "PER"), ("Quellmoser", "PER"), ("Quellmoser", "PAT")],
+        ),
+        # relation words before or after the name decide PER; "Fam." names the relatives
+        ("Fam. Quellmoser war zu Besuch.", "", [("Quellmoser", "PER")]),
+        ("Sohn Ferdinand Quellmoser holt ab.", "", [("Ferdinand", "PER"), ("Quellmoser", "PER")]),
+        # an HCP title decides HCP, also after the name; the words before come first
+        (
+            "Anwesend: Pat., Ehefrau Walpurga Trinkl, DGKP Severin Haidegger.",
+            "",
+            [("Walpurga", "PER"), ("Trinkl", "PER"), ("Severin", "HCP"), ("Haidegger", "HCP")],
+        ),
+        ("Befund besprochen.\nSeverin Haidegger, DGKP", "", [("Severin", "HCP"), ("Haidegger", "HCP")]),
+        # a bare name closing a staff note is the staff member who wrote it
+        ("Hausbesuch bei Frau Trinkl: RR 130/80.\nSeverin", "", [("Trinkl", "PAT"), ("Severin", "HCP")]),
+        # a spouse named by the other spouse is the patient; the relative who signs the message is PER
+        (
+            "Guten Tag, mein Mann Leopold Trinkl hat Atemnot. Was sollen wir tun?\nLG Walpurga Trinkl",
+            "",
+            [("Leopold", "PAT"), ("Trinkl", "PAT"), ("Walpurga", "PER"), ("Trinkl", "PER")],
+        ),
+        # a nickname in quotes after a name is that person's
+        (
+            "Pat.: Kunigunde Pfandlbauer („Gundi“), geb. 1941.",
+            "",
+            [("Kunigunde", "PAT"), ("Pfandlbauer", "PAT"), ("Gundi", "PAT")],
+        ),
+        # a listed full name decides, in either order, though its surname is on two lists
+        ("Zachhuber Hermine: stabil, Gewicht 64 kg.", "", [("Zachhuber", "PAT"), ("Hermine", "PAT")]),
+        # a title that is also a kinship word, after a possessive, names a relative
+        ("Meine Schwester Gerlinde schaut täglich vorbei.", "", [("Gerlinde", "PER")]),
+        ("Schwester Gerlinde hat den Verband gewechselt.", "", [("Gerlinde", "HCP")]),
+        # a formal letter addresses a colleague, and its greeting signs nothing
+        ("Sehr geehrte Frau Moosbrugger,\nanbei die Werte meiner Mutter.", "", [("Moosbrugger", "HCP")]),
+    ],
+)
+def test_name_types(engine: Deidentifier, text: str, patient_id: str, expected: list[tuple[str, str]]) -> None:
+    assert types(engine, text, patient_id) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Mag.a Gundlhuber", [("Gundlhuber", "PER")]),  # a name alone signs nothing
+        ("Hallo Frau Trinkl, bitte um Rückruf.", [("Trinkl", "PAT")]),  # an informal greeting is no letter
+        ("Herr Quellmoser kommt morgen.", [("Quellmoser", "PAT")]),  # no patient id: the courtesy default
+    ],
+)
+def test_names_the_rules_leave_alone(engine: Deidentifier, text: str, expected: list[tuple[str, str]]) -> None:
+    assert types(engine, text) == expected

@@ -1,0 +1,110 @@
+"""One type per person across a run: the tally is an order-free aggregation, resolution keeps what a note's
+words decide and settles the rest; re-typing an output line needs no original text."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from masketeer_gui.engine.retype import NoteTyping, retype_line
+from masketeer_gui.engine.span import Entity, Span
+from masketeer_gui.engine.type_resolution import (
+    NameEvidence,
+    PatientName,
+    Strength,
+    TypeTally,
+    apply_types,
+    resolve_types,
+)
+
+PAT, HCP, PER = Entity.PAT, Entity.HCP, Entity.PER
+
+
+def tally(*notes: list[NameEvidence], patient_id: str = "") -> TypeTally:
+    out = TypeTally()
+    for note in notes:
+        out.add(note, patient_id)
+    return out
+
+
+evidence = st.builds(
+    NameEvidence,
+    st.sampled_from(["a", "b", "c"]),
+    st.sampled_from([PAT, HCP, PER]),
+    st.sampled_from(list(Strength)),
+    st.just(("x", "y")),
+    st.sampled_from(["", "f", "m"]),
+)
+
+
+@given(st.lists(st.lists(evidence, max_size=4), max_size=6), st.randoms())
+def test_tallies_merge_in_any_order_to_the_same_resolution(notes: list[list[NameEvidence]], rng) -> None:  # type: ignore[no-untyped-def]
+    whole = tally(*notes, patient_id="P1")
+    parts = [tally(note, patient_id="P1") for note in notes]
+    rng.shuffle(parts)
+    merged = TypeTally()
+    for part in parts:
+        merged = part + merged if rng.random() < 0.5 else merged + part
+    assert merged.votes == whole.votes and merged.patients == whole.patients
+    assert resolve_types(merged) == resolve_types(whole)
+
+
+def test_strongest_evidence_wins_then_the_most_frequent() -> None:
+    note = [NameEvidence("k", PER, Strength.DEFAULT), NameEvidence("k", PER, Strength.DEFAULT)]
+    strong = [NameEvidence("k", HCP, Strength.SIGNATURE)]
+    assert resolve_types(tally(note, strong)).types["k"] == (HCP, Strength.SIGNATURE)
+    assert resolve_types(tally(note, [NameEvidence("k", PAT, Strength.DEFAULT)])).types["k"] == (PER, Strength.DEFAULT)
+
+
+def test_a_weaker_note_follows_the_run_but_what_its_words_decide_stays() -> None:
+    weak = NameEvidence("k", PER, Strength.DEFAULT)
+    related = NameEvidence("k", PER, Strength.CONTEXT)  # "Tochter …" in this note
+    resolution = resolve_types(tally([NameEvidence("k", HCP, Strength.CONTEXT)], [weak]))
+    spans = [Span(0, 5, PER, "Salutation"), Span(6, 11, PER, "Salutation")]
+    settled = apply_types(spans, [weak, related], resolution)
+    assert [s.entity for s in settled] == [HCP, PER]
+
+
+def test_the_patient_is_learned_per_patient_id_and_a_namesake_of_the_other_gender_is_a_relative() -> None:
+    proof = NameEvidence("anna wimmleitner", PAT, Strength.CONTEXT, ("anna", "wimmleitner"), "f")
+    resolution = resolve_types(tally([proof], patient_id="P3"))
+    assert resolution.patients["P3"] == PatientName(frozenset({"anna", "wimmleitner"}), "f")
+    her = NameEvidence("P3\x1fwimmleitner\x1ff", PER, Strength.DEFAULT, ("wimmleitner",), "f")
+    him = NameEvidence("P3\x1fwimmleitner\x1fm", PAT, Strength.DEFAULT, ("wimmleitner",), "m")
+    spans = [Span(0, 11, PER, "Salutation"), Span(20, 31, PAT, "Salutation")]
+    settled = apply_types(spans, [her, him], resolution, "P3")
+    assert [s.entity for s in settled] == [PAT, PER]
+    assert [s.entity for s in apply_types(spans, [her, him], resolution, "P4")] == [PER, PAT]  # another patient
+
+
+def test_only_staff_evidence_crosses_patients() -> None:
+    staff = NameEvidence("P1\x1fseverin\x1fm", HCP, Strength.SIGNATURE, ("severin",), "m", "\x1fseverin\x1fm")
+    son = NameEvidence("P2\x1fseverin\x1fm", PER, Strength.CONTEXT, ("severin",), "m", "\x1fseverin\x1fm")
+    bare = NameEvidence("P3\x1fseverin\x1fm", PER, Strength.DEFAULT, ("severin",), "m", "\x1fseverin\x1fm")
+    resolution = resolve_types(tally([staff], [son], [bare]))
+    assert apply_types([Span(0, 7, PER, "PersonContext")], [bare], resolution, "P3")[0].entity is HCP
+    assert resolution.types["\x1fseverin\x1fm"] == (HCP, Strength.SIGNATURE)  # the son's PER never got there
+
+
+def test_retype_line_swaps_tags_in_the_output_text() -> None:
+    record = {
+        "id": "N1",
+        "text": "Fr. [PER-AAAAAAAA] und Dr. [HCP-BBBBBBBB].",
+        "spans": [
+            {"start": 4, "end": 9, "entity": "PER", "masker": "Salutation", "pseudonym": "[PER-AAAAAAAA]"},
+            {"start": 18, "end": 23, "entity": "HCP", "masker": "Salutation", "pseudonym": "[HCP-BBBBBBBB]"},
+        ],
+    }
+    line = json.dumps(record).encode() + b"\n"
+    weak = ("P1\x1fgruen\x1ff", PER, Strength.DEFAULT, ("gruen",), "f", "")
+    typing: NoteTyping = ("P1", ((0, "gruen", PER, weak),))
+    resolution = resolve_types(tally([NameEvidence("P1\x1fgruen\x1ff", PAT, Strength.FULL_NAME)]))
+    new, moved = retype_line(line, typing, resolution, lambda entity, ref: f"[{entity}-{ref.upper()}]")
+    out = json.loads(new)
+    assert moved == [("PER", "PAT")]
+    assert out["text"] == "Fr. [PAT-GRUEN] und Dr. [HCP-BBBBBBBB]."
+    assert out["spans"][0]["entity"] == "PAT" and out["spans"][0]["pseudonym"] == "[PAT-GRUEN]"
+    same, none = retype_line(line, typing, resolve_types(TypeTally()), str)
+    assert same == line and none == []
