@@ -62,8 +62,9 @@ _PREPOSITIONS = ("Am", "Im", "An der", "Auf der", "Auf dem", "In der", "Zum", "Z
 # Where an address can be. The triggers are cheap for the regex engine, which skips fast to a space
 # (then checks the three letters before it and the digit after it) or to the first letter of "Am",
 # "Im", "Zum"…; Python looks at the hits only.
-_NUMBER_TRIGGER = re.compile(rf" (?=[0-9]|{_SP}+[0-9])(?<=(?:{_TAILS}) ){_SP}*[0-9]")
-_NBSP_TRIGGER = re.compile(rf"\u00a0(?=[0-9]|{_SP}+[0-9])(?<=(?:{_TAILS})\u00a0){_SP}*[0-9]")
+# The look-ahead checks one character only: "{_SP}+[0-9]" would rescan a run of spaces from each of them.
+_NUMBER_TRIGGER = re.compile(rf" (?=[0-9]|{_SP})(?<=(?:{_TAILS}) ){_SP}*[0-9]")
+_NBSP_TRIGGER = re.compile(rf"\u00a0(?=[0-9]|{_SP})(?<=(?:{_TAILS})\u00a0){_SP}*[0-9]")
 _PREPOSITION_TRIGGER = re.compile(_ALT(rf"{prep}{_SP}+{_CHAIN}*{_CAP}{_SP}+[0-9]" for prep in _PREPOSITIONS))
 _LOOK_BACK = 80  # characters before a house number that may hold its street name
 _LOOK_AHEAD = 40  # characters after it that may hold "/3, Stiege 2, Top 14"

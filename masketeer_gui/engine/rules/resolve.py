@@ -22,8 +22,10 @@ def _priority(span: Span) -> tuple[int, int, int]:
 def resolve(spans: Sequence[Span]) -> list[Span]:
     """The winners of ``spans`` by priority, sorted by start, none overlapping another."""
     kept: list[Span] = []
+    claimed = bytearray(max((s.end for s in spans), default=0))  # 1 where a kept span lies: no pairwise checks
     for candidate in sorted(spans, key=_priority):
-        if not any(candidate.overlaps(k.start, k.end) for k in kept):
+        if claimed.find(1, candidate.start, candidate.end) < 0:
+            claimed[candidate.start : candidate.end] = b"\1" * candidate.length
             kept.append(candidate)
     return sorted(kept, key=lambda s: s.start)
 
