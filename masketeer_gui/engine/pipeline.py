@@ -89,6 +89,7 @@ class Deidentifier:
         rule_spans = find_rule_spans(work, self.rules) if self.rules else []
         tokens = tokenize(work, self.lexicon.abbreviations)
         spans = rule_spans + self._ensemble(tokens, rule_spans)
+        del tokens  # the largest thing here (some 50 bytes a character): not held while the lists run
         spans.sort(key=lambda s: s.start)
         spans = harmonize_name_runs(text, spans, self.index)
         return self._curate(text, spans, context)
