@@ -89,11 +89,12 @@ def make_note(kind: str, size: int) -> str:
             lambda k: f"Frau Dr. {_SURNAMES[k % 7]} und Herr {_SURNAMES[(k + 3) % 7]}-Egger riefen an. ", size
         )
     if kind == "whitespace":
-        half = max(0, size // 2 - 20)
-        return ("Befund Hauptstraße" + " " * half + "Gasse" + " \u00a0" * (half // 2) + "12 ok")[:size]
+        room = max(0, size - 28)  # two runs after street words, then a house number
+        first, second = room // 2, room - room // 2
+        return ("Befund Hauptstraße" + " " * first + "Gasse" + (" \u00a0" * second)[:second] + "12 ok")[:size]
     if kind == "markup":
         depth = max(1, (size - 4) // 11)
-        return ("<div>" * depth + "Text" + "</div>" * depth)[:size]
+        return ("<div>" * depth + "Text" + "</div>" * depth).ljust(size)[:size]
     raise ValueError(f"unknown kind {kind!r}; known: {', '.join(KINDS)}")
 
 
