@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "bench_long_notes.py"
-SMALL_KB, LARGE_KB = 16, 64
+SMALL_KB, LARGE_KB = 32, 128
 MAX_GROWTH = 8.0  # for 4x the text: linear is 4, quadratic 16
 
 
