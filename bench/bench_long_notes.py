@@ -13,7 +13,7 @@ curation runs too):
   pass), in MB and bytes per character of note;
 then per kind the ratio of the largest to the smallest ms-per-KB figure. Linear time keeps it near 1
 (goal: < 2); a quadratic step doubles the figure with each doubling of the note. A kind stops growing
-once one measurement takes longer than ``--budget`` CPU seconds (for comparing with older commits).
+before a note that would take over ``--budget`` CPU seconds if time were quadratic (for older commits).
 
 Kinds (all text invented or from ``masketeer_gui.synth``): ``realistic`` synthetic notes one after the
 other; ``phones``, ``urls`` and ``names`` (with salutations) repeated with varying digits and names;
@@ -153,10 +153,13 @@ def peak_bytes(run: Callable[[str], None], text: str) -> int:
 
 
 def measure_kind(kind: str, sizes_kb: Sequence[int], budget: float, memory: bool) -> list[dict[str, float]]:
-    """Rows for one kind, smallest note first; stops after a step slower than ``budget`` seconds."""
+    """Rows for one kind, smallest note first; stops before a note that could take over ``budget`` seconds."""
     runner = NoteRunner()
-    rows = []
+    rows: list[dict[str, float]] = []
+    last_kb, last_seconds = 1, 0.0
     for kb in sizes_kb:
+        if last_seconds * (kb / last_kb) ** 2 > budget:  # were it quadratic
+            break
         text = make_note(kind, kb * 1024)
         analyze = cpu_seconds(runner.analyze, text)
         note = cpu_seconds(runner.note, text)
@@ -166,8 +169,7 @@ def measure_kind(kind: str, sizes_kb: Sequence[int], budget: float, memory: bool
             row |= {"peak_mb": peak / 1e6, "bytes_per_char": peak / len(text)}
         rows.append(row)
         print(json.dumps(row), flush=True)
-        if max(analyze, note) > budget:
-            break
+        last_kb, last_seconds = kb, max(analyze, note)
     return rows
 
 
@@ -206,7 +208,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default=",".join(map(str, SIZES_KB)), help="note sizes in KB")
     parser.add_argument("--kinds", default=",".join(KINDS), help=f"comma-separated, of: {', '.join(KINDS)}")
-    parser.add_argument("--budget", type=float, default=120.0, help="CPU seconds after which a kind stops growing")
+    parser.add_argument("--budget", type=float, default=120.0, help="CPU seconds a note may take (if quadratic)")
     parser.add_argument("--no-memory", dest="memory", action="store_false", help="skip the tracemalloc pass")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
