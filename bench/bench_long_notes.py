@@ -17,7 +17,8 @@ before a note that would take over ``--budget`` CPU seconds if time were quadrat
 
 Kinds (all text invented or from ``masketeer_gui.synth``): ``realistic`` synthetic notes one after the
 other; ``phones``, ``urls`` and ``names`` (with salutations) repeated with varying digits and names;
-``whitespace`` long runs of spaces and no-break spaces after street words; ``markup`` nested ``<div>``s.
+``whitespace`` long runs of spaces and no-break spaces after street words; ``markup`` nested ``<div>``s;
+``words`` one capitalised word half the note long, twice (once after "Frau").
 Figures go to ``bench/out/long_notes.json``. Run it against another checkout with
 ``PYTHONPATH=/that/checkout .venv/bin/python bench/bench_long_notes.py``.
 """
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # after PYTHONPATH, so another checkout can be measured with this script
 
-KINDS = ("realistic", "phones", "urls", "names", "whitespace", "markup")
+KINDS = ("realistic", "phones", "urls", "names", "whitespace", "markup", "words")
 SIZES_KB = (10, 40, 160, 640, 1024, 4096)
 MIN_SECONDS = 0.3  # small notes are run again until this much CPU time has passed; the best run counts
 
@@ -95,6 +96,9 @@ def make_note(kind: str, size: int) -> str:
     if kind == "markup":
         depth = max(1, (size - 4) // 11)
         return ("<div>" * depth + "Text" + "</div>" * depth).ljust(size)[:size]
+    if kind == "words":  # one letter repeated: an old quadratic look-up costs time here, not memory too
+        word = "Zangerl" + "a" * max(0, size // 2 - 20)
+        return ("Befund " + word + " und Frau " + word)[:size].ljust(size, "a")
     raise ValueError(f"unknown kind {kind!r}; known: {', '.join(KINDS)}")
 
 
