@@ -1,7 +1,7 @@
 """Time and memory per KB on long and hostile notes: the engine must be linear in note length.
 
     .venv/bin/python bench/bench_long_notes.py [--sizes 10,40,160,640,1024,4096] [--kinds phones,markup]
-                                               [--budget 120] [--no-memory]
+                                               [--budget 120]
 
 Each kind of note is grown from 10 KB to 4 MB (one note each time) and measured in a fresh child
 process with the shipped engine and synthetic deployment lists (with a whitelist and a blacklist, so
@@ -9,8 +9,8 @@ curation runs too):
 - ``analyze``: ``Deidentifier.analyze``, CPU ms per KB (best of several runs for small notes);
 - ``note``: what ``masketeer deidentify --stats --risk`` does per note in its worker (analyze, render
   with keyed tags, statistics, risk), CPU ms per KB;
-- ``peak``: the most memory Python allocates while the ``note`` step runs (tracemalloc, a separate
-  pass), in MB and bytes per character of note;
+- ``peak``: the child's peak resident memory after that note (the notes grow, so the largest so far
+  sets it), in MB, and what it grew over the engine alone, per character of note;
 then per kind the ratio of the largest to the smallest ms-per-KB figure. Linear time keeps it near 1
 (goal: < 2); a quadratic step doubles the figure with each doubling of the note. A kind stops growing
 before a note that would take over ``--budget`` CPU seconds if time were quadratic (for older commits).
@@ -28,10 +28,10 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import resource
 import subprocess
 import sys
 import time
-import tracemalloc
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
@@ -145,20 +145,15 @@ def cpu_seconds(run: Callable[[str], None], text: str) -> float:
     return best
 
 
-def peak_bytes(run: Callable[[str], None], text: str) -> int:
-    """Most memory allocated at once by ``run(text)`` beyond what was allocated before."""
-    gc.collect()
-    tracemalloc.start()
-    base = tracemalloc.get_traced_memory()[0]
-    run(text)
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
-    return peak - base
+def peak_rss_bytes() -> int:
+    """This process's peak resident memory so far (Linux reports KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
-def measure_kind(kind: str, sizes_kb: Sequence[int], budget: float, memory: bool) -> list[dict[str, float]]:
+def measure_kind(kind: str, sizes_kb: Sequence[int], budget: float) -> list[dict[str, float]]:
     """Rows for one kind, smallest note first; stops before a note that could take over ``budget`` seconds."""
     runner = NoteRunner()
+    base_rss = peak_rss_bytes()
     rows: list[dict[str, float]] = []
     last_kb, last_seconds = 1, 0.0
     for kb in sizes_kb:
@@ -167,20 +162,19 @@ def measure_kind(kind: str, sizes_kb: Sequence[int], budget: float, memory: bool
         text = make_note(kind, kb * 1024)
         analyze = cpu_seconds(runner.analyze, text)
         note = cpu_seconds(runner.note, text)
-        row = {"kb": kb, "analyze_ms_per_kb": 1000 * analyze / kb, "note_ms_per_kb": 1000 * note / kb}
-        if memory:
-            peak = peak_bytes(runner.note, text)
-            row |= {"peak_mb": peak / 1e6, "bytes_per_char": peak / len(text)}
+        peak = peak_rss_bytes()
+        row = {"kb": kb, "analyze_ms_per_kb": 1000 * analyze / kb, "note_ms_per_kb": 1000 * note / kb,
+               "peak_mb": peak / 1e6, "bytes_per_char": (peak - base_rss) / len(text)}  # fmt: skip
         rows.append(row)
         print(json.dumps(row), flush=True)
         last_kb, last_seconds = kb, max(analyze, note)
     return rows
 
 
-def _child(kind: str, sizes_kb: Sequence[int], budget: float, memory: bool) -> list[dict[str, float]]:
+def _child(kind: str, sizes_kb: Sequence[int], budget: float) -> list[dict[str, float]]:
     """``measure_kind`` in a fresh process, so one kind's memory and caches do not colour the next."""
     command = [sys.executable, __file__, "--child", kind, "--sizes", ",".join(map(str, sizes_kb)),
-               "--budget", str(budget)] + ([] if memory else ["--no-memory"])  # fmt: skip
+               "--budget", str(budget)]  # fmt: skip
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         sys.stderr.write(done.stderr)
@@ -195,10 +189,10 @@ def ratio(rows: Sequence[dict[str, float]], key: str) -> float:
 
 
 def print_table(results: dict[str, list[dict[str, float]]], sizes_kb: Sequence[int]) -> None:
-    print(f"{'kind':<11} {'KB':>6} {'analyze ms/KB':>14} {'note ms/KB':>11} {'peak MB':>8} {'B/char':>7}")
+    print(f"{'kind':<11} {'KB':>6} {'analyze ms/KB':>14} {'note ms/KB':>11} {'peak RSS MB':>12} {'B/char':>7}")
     for kind, rows in results.items():
         for row in rows:
-            memory = f"{row['peak_mb']:8.1f} {row['bytes_per_char']:7.1f}" if "peak_mb" in row else ""
+            memory = f"{row['peak_mb']:12.1f} {row['bytes_per_char']:7.1f}"
             print(f"{kind:<11} {row['kb']:>6} {row['analyze_ms_per_kb']:14.2f} {row['note_ms_per_kb']:11.2f} {memory}")
         missing = [str(kb) for kb in sizes_kb if kb not in {row["kb"] for row in rows}]
         if missing:
@@ -213,18 +207,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sizes", default=",".join(map(str, SIZES_KB)), help="note sizes in KB")
     parser.add_argument("--kinds", default=",".join(KINDS), help=f"comma-separated, of: {', '.join(KINDS)}")
     parser.add_argument("--budget", type=float, default=120.0, help="CPU seconds a note may take (if quadratic)")
-    parser.add_argument("--no-memory", dest="memory", action="store_false", help="skip the tracemalloc pass")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     sizes_kb = sorted(int(s) for s in args.sizes.split(","))
     if args.child:
-        measure_kind(args.child, sizes_kb, args.budget, args.memory)
+        measure_kind(args.child, sizes_kb, args.budget)
         return 0
     results = {}
     for kind in args.kinds.split(","):
         make_note(kind, 1)  # an unknown kind fails here, before any child starts
         print(f"{kind}: {', '.join(map(str, sizes_kb))} KB …", file=sys.stderr, flush=True)
-        results[kind] = _child(kind, sizes_kb, args.budget, args.memory)
+        results[kind] = _child(kind, sizes_kb, args.budget)
     print_table(results, sizes_kb)
     out = ROOT / "bench" / "out"
     out.mkdir(exist_ok=True)
