@@ -139,6 +139,7 @@ class NameIndex:
         self._word_deletes: dict[str, tuple[str, ...]] | None = None
         self._typo_cache: dict[tuple[str, bool], str | None] = {}
         self._base_cache: dict[str, str | None] = {}
+        self._longest: int | None = None
 
     def is_listed(self, folded: str) -> bool:
         """In a deployment list (patients, HCPs, persons)."""
@@ -192,7 +193,7 @@ class NameIndex:
         return any(
             folded[k:] in lex.nouns
             and (_known_head(lex, folded[:k]) or (folded[k - 1] == "s" and _known_head(lex, folded[: k - 1])))
-            for k in range(3, len(folded) - 4)
+            for k in range(max(3, len(folded) - self._longest_word()), len(folded) - 4)
         )
 
     def looks_like_word(self, folded: str) -> bool:
@@ -207,7 +208,8 @@ class NameIndex:
             return False
         nouns, top = self.lexicon.nouns, self.lexicon.top_words
         return any(
-            (suffix := folded[k:]) in nouns and (len(suffix) >= 5 or suffix in top) for k in range(3, len(folded) - 3)
+            (suffix := folded[k:]) in nouns and (len(suffix) >= 5 or suffix in top)
+            for k in range(max(3, len(folded) - self._longest_word()), len(folded) - 3)
         )
 
     def base_name(self, folded: str) -> str | None:
@@ -268,6 +270,8 @@ class NameIndex:
     def _one_typo_from(self, folded: str, listed_only: bool) -> str | None:
         if len(folded) < FUZZY_MIN_LENGTH_LISTED or not folded.isalpha() or self.is_town(folded):
             return None
+        if len(folded) > self._longest_word() + 1:  # no name one edit away: spare the deletions of a long word
+            return None
         deletes = self._deletion_index()
         candidates: set[str] = set(deletes.get(folded, ()))
         for variant in _deletions(folded):
@@ -286,7 +290,7 @@ class NameIndex:
 
     def typo_of_word(self, folded: str) -> bool:
         """``folded`` is one edit from a frequent German noun, a drug or a title ("Trmin", "Gattni"): no name."""
-        if len(folded) < 4:
+        if len(folded) < 4 or len(folded) > self._longest_word() + 1:  # nothing one edit away
             return False
         index = self._typo_index()
         candidates = set(index.get(folded, ()))
@@ -304,6 +308,14 @@ class NameIndex:
                     self._word_deletes.setdefault(word, ())
                     self._word_deletes[word] = (*self._word_deletes[word], word)
         return self._word_deletes
+
+    def _longest_word(self) -> int:
+        """The longest word or name any look-up here can find: a longer word is searched letter by letter no more."""
+        if self._longest is None:
+            lex = self.lexicon
+            words = (lex.nouns, lex.top_words, lex.drugs, self.title_words, self.shipped, self.roles)
+            self._longest = max((len(word) for group in words for word in group), default=0)
+        return self._longest
 
     def _deletion_index(self) -> dict[str, tuple[str, ...]]:
         if self._deletes is None:

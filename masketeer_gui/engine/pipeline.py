@@ -6,8 +6,10 @@ the original text). Nothing here knows about files, databases or Qt.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 from masketeer_gui.engine.curation import apply_blacklist, apply_corrections, apply_protected, apply_whitelist
 from masketeer_gui.engine.entities import NameTyper, type_note
@@ -34,6 +36,7 @@ from masketeer_gui.engine.text import Token, blank_markup, tokenize
 from masketeer_gui.engine.type_resolution import NameEvidence
 
 _RULE_VOTE = Vote("Regex", Entity.ADD, "inside a regex match")
+_token_end = attrgetter("end")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,10 +106,11 @@ class Deidentifier:
 
     def _ensemble(self, tokens: list[Token], rule_spans: Sequence[Span], text: str) -> list[Span]:
         state = NoteState(tokens, self.index, text)
-        for span in rule_spans:
-            for i, token in enumerate(tokens):
-                if token.start < span.end and span.start < token.end:
-                    state.votes[i] = _RULE_VOTE
+        for span in rule_spans:  # the tokens a span overlaps: from the first ending after its start
+            i = bisect_right(tokens, span.start, key=_token_end)
+            while i < len(tokens) and tokens[i].start < span.end:
+                state.votes[i] = _RULE_VOTE
+                i += 1
         sites = self.sites.claim(state) if "MedicalSite" in self.config.maskers else []
         for masker in self.maskers:
             if masker is self.sites:
