@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from masketeer_gui._version import __version__
 
 __all__ = ["Engine", "Entity", "NameLists", "Result", "Span", "__version__", "deidentify_frame"]
 

@@ -16,7 +16,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-from masketeer_gui import __version__
+from masketeer_gui._version import __version__
 from masketeer_gui.atomic import ENVIRONMENT_ERRNOS, OutputError, plain_reason
 from masketeer_gui.commands import INPUT_ERRORS, register_all
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import platformdirs
 
-from masketeer_gui import __version__
+from masketeer_gui._version import __version__
 from masketeer_gui.engine import lexicon_cache
 from masketeer_gui.engine.lexicon import Lexicon
 from masketeer_gui.engine.lexicon_files import (

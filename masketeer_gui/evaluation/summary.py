@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from masketeer_gui import __version__
+from masketeer_gui._version import __version__
 from masketeer_gui.csv_cells import safe_writer
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.evaluation.agreement import Agreement, agreement

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from masketeer_gui import __version__
+from masketeer_gui._version import __version__
 from masketeer_gui.engine.factory import default_engine
 from masketeer_gui.engine.lexicon import Lexicon
 from masketeer_gui.engine.lists import NameLists, NoteContext

@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlalchemy import select, text
 
-from masketeer_gui import __version__
+from masketeer_gui._version import __version__
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.surrogates import SurrogateIssuer
 from masketeer_gui.store import audit, exporter, importer, migrate, settings, sharing, wordindex
