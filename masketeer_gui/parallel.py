@@ -28,10 +28,12 @@ from masketeer_gui.engine.lists import NameLists, NoteContext
 from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.pseudonyms import DEFAULT_LENGTH, TagLedger
 from masketeer_gui.engine.render import RenderedNote, Tagger, render_note, retag_line
+from masketeer_gui.engine.retype import NoteTyping, note_typing
 from masketeer_gui.engine.risk import NoteRisk, RiskScorer
 from masketeer_gui.engine.span import Span
 from masketeer_gui.engine.stats import CorpusStats
 from masketeer_gui.engine.surrogates import SurrogateIssuer
+from masketeer_gui.engine.type_resolution import TypeTally
 
 CHUNK_SIZE = 256
 
@@ -58,16 +60,22 @@ class EngineSpec:
     length_preserving: bool = False  # surrogates only
     patient_key: str = "patient_id"  # metadata key whose value scopes surrogates to a patient
     want_risk: bool = False
+    settle_types: bool = False  # keep each note's name-type evidence for one type per person (engine.retype)
 
 
 @dataclass
 class ChunkResult:
-    """Output lines of one chunk, per note its ``(tag, digest)`` pairs, and optional statistics."""
+    """Output lines of one chunk, per note its ``(tag, digest)`` pairs, and optional statistics.
+
+    With ``EngineSpec.settle_types``: per note its ``NoteTyping`` and the chunk's ``TypeTally``.
+    """
 
     lines: list[bytes]
     tags: list[tuple[tuple[str, bytes], ...]]
     stats: CorpusStats | None = field(default=None)
     risks: list[NoteRisk] | None = field(default=None)
+    typings: list[NoteTyping | None] | None = field(default=None)
+    tally: TypeTally | None = field(default=None)
 
 
 class ChunkWorker:
@@ -79,6 +87,7 @@ class ChunkWorker:
         self._issuer = _surrogate_issuer(spec, self._analyzer) if spec.mode == "surrogates" else None
         self._risk = _risk_scorer(spec, self._analyzer) if spec.want_risk else None
         self._want_stats = spec.want_stats
+        self._settle = spec.settle_types and hasattr(self._analyzer, "analyze_typed")
 
     @property
     def analyzer(self) -> Analyzer:
@@ -86,11 +95,13 @@ class ChunkWorker:
         return self._analyzer
 
     def process(self, chunk: list[tuple[str, str, str]]) -> ChunkResult:
-        """``chunk``: ``(id, text, scope)``; scope is the patient id (surrogates) or ''."""
+        """``chunk``: ``(id, text, scope)``; scope is the note's patient id or ''."""
         result = ChunkResult([], [], CorpusStats() if self._want_stats else None)
         result.risks = [] if self._risk is not None else None
+        if self._settle:
+            result.typings, result.tally = [], TypeTally()
         for note_id, text, scope in chunk:
-            spans = self._analyzer.analyze(text)
+            spans = self._analyze(text, scope, result)
             rendered = self._render(note_id, text, spans, scope)
             result.lines.append(rendered.line)
             result.tags.append(rendered.tags)
@@ -99,6 +110,16 @@ class ChunkWorker:
             if self._risk is not None and result.risks is not None:
                 result.risks.append(self._risk.assess_spans(text, spans))
         return result
+
+    def _analyze(self, text: str, scope: str, result: ChunkResult) -> list[Span]:
+        """The note's spans; its patient id tells the engine who the note's patient is."""
+        context = NoteContext(patient_id=scope) if scope else None
+        if result.typings is None or result.tally is None:
+            return self._analyzer.analyze(text, context)
+        typed = self._analyzer.analyze_typed(text, context)  # type: ignore[attr-defined]
+        result.typings.append(note_typing(text, typed.spans, typed.evidence, scope))
+        result.tally.add(typed.evidence, scope)
+        return typed.spans
 
     def _render(self, note_id: str, text: str, spans: list[Span], scope: str) -> RenderedNote:
         if self._issuer is None:
@@ -211,9 +232,7 @@ def reconcile(chunk: list[NoteRecord], result: ChunkResult, ledger: TagLedger) -
 
 
 def _payload(chunk: list[NoteRecord], spec: EngineSpec) -> list[tuple[str, str, str]]:
-    """What a worker needs of each record: id, text, and the patient scope in surrogates mode."""
-    if spec.mode != "surrogates":
-        return [(record.id, record.text, "") for record in chunk]
+    """What a worker needs of each record: id, text, and its patient id (the scope)."""
     return [(record.id, record.text, patient_scope(record, spec.patient_key)) for record in chunk]
 
 

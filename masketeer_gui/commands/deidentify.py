@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
     from masketeer_gui.commands import Subparsers
     from masketeer_gui.commands._progress import Progress
+    from masketeer_gui.commands._settle_types import TypeSettler
     from masketeer_gui.commands._side_outputs import SideOutputs
     from masketeer_gui.commands._sinks import Sink
     from masketeer_gui.corpus_io import BadRecord, NoteRecord
@@ -136,14 +137,33 @@ def _deidentify(
     from masketeer_gui.parallel import reconcile, run_chunks
 
     stats, ledger = CorpusStats(), TagLedger()
-    for chunk, result in run_chunks(records, spec, args.workers, args.chunk_size):
-        lines = reconcile(chunk, result, ledger) if spec.mode == "tags" else result.lines
-        output.write(chunk, lines)
-        side.add(chunk, lines, result)
-        progress.advance(len(chunk), sum(1 for tags in result.tags if tags), sum(map(len, result.tags)))
-        if result.stats is not None:
-            stats.merge(result.stats)
+    settler = _type_settler(args, spec)
+    try:
+        for chunk, result in run_chunks(records, spec, args.workers, args.chunk_size):
+            lines = reconcile(chunk, result, ledger) if spec.mode == "tags" else result.lines
+            if settler is None:
+                output.write(chunk, lines)
+            else:
+                settler.add(lines, result)
+            side.add(chunk, lines, result)
+            progress.advance(len(chunk), sum(1 for tags in result.tags if tags), sum(map(len, result.tags)))
+            if result.stats is not None:
+                stats.merge(result.stats)
+        if settler is not None:
+            settler.finish(output, ledger, stats)
+    finally:
+        if settler is not None:
+            settler.close()
     return stats
+
+
+def _type_settler(args: argparse.Namespace, spec: EngineSpec) -> TypeSettler | None:
+    """The second pass that gives each person one type across the run (tags mode without a vault)."""
+    if not spec.settle_types:
+        return None
+    from masketeer_gui.commands._settle_types import TypeSettler
+
+    return TypeSettler(args.output, spec.key, spec.tag_length)
 
 
 def default_workers() -> int:
@@ -189,6 +209,7 @@ def _engine_spec(args: argparse.Namespace) -> EngineSpec:
         length_preserving=args.length_preserving,
         patient_key=args.patient_key,
         want_risk=args.risk is not None,
+        settle_types=args.mode == "tags" and args.vault is None,  # a vault maps the first pass's tags
     )
 
 

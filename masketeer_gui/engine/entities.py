@@ -1,32 +1,378 @@
-"""Entity recognition across a full name: the parts of one name get one type.
+"""Entity recognition for names: one type per full name, with the evidence that decided it.
 
-"Anna Gstrein" with Gstrein on the patient list: the maskers give "Anna" the general type PER (shipped
-first name) and "Gstrein" PAT. One person, one type: a run of adjacent name spans takes the type an
-HCP title gave it, else the type of a listed part; PER parts follow.
+The maskers find name words; ``NameTyper`` then looks at each run of adjacent name spans ("Anna
+Gstrein", "Huber Maria", "M. Huber") as one person and decides its type from, strongest first:
+
+1. the words around it: an HCP title ("Dr.", "DGKS" before or after), a relation word ("Gattin",
+   "(Sohn)") or "Pat." — but "mein Mann Karl …" in a relative's message names the patient;
+2. the note's own patient (``NoteContext.patient_id`` with the lists' ``{"id", "name"}`` entries):
+   the patient's name is PAT, a relative sharing the surname (another first name, the other gender) PER;
+3. a listed full name (the whole name in one deployment list, in any order);
+4. a name closing a note: the staff member who wrote it (HCP), or, under a message written in the
+   first person, the relative who wrote it (PER);
+5. a name part in exactly one deployment list;
+6. the salutation's default ("Frau Huber": the patient) or the masker's type.
+
+The result is a ``NameEvidence`` per name span (``engine.type_resolution``), so a run over many notes
+can settle each person's type once; ``type_note`` applies the note's own evidence.
 """
 
 from __future__ import annotations
 
-import dataclasses
+import re
+from bisect import bisect_left
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
-from masketeer_gui.engine.names import NameIndex
+from masketeer_gui.engine.lexicon import Lexicon, SalutationKind, SalutationPosition
+from masketeer_gui.engine.lists import NameLists
+from masketeer_gui.engine.names import NameIndex, Role, name_parts
+from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.span import NAME_ENTITIES, Entity, Span
+from masketeer_gui.engine.text import Token, tokenize
+from masketeer_gui.engine.type_resolution import (
+    NameEvidence,
+    PatientName,
+    Strength,
+    patient_entity,
+)
 
 _JOINERS = frozenset(" .-\t")
+_WORD = re.compile(r"[^\W_]+")
+_ALIAS_GAP = re.compile(r"[\s,]*[(\"„“»«'‚‘]+")  # between a name and its nickname: ' ("', ' („'
+_AFTER_ROLE = re.compile(r"[ \t]*[,(/][ \t]*(?:(?:die|der|seine|ihre|sein|ihr)[ \t]+)?([^\W_]+)")
+_LOOKBACK = 64
+_CHAIN_WORDS = 8  # words looked at before a name
+_CHAIN_MARKS = frozenset(".,:-")  # what may stand between salutation words and the name
+# a note written in the first person by a layperson: "mein Mann", "ich bin", "Papa"
+_FIRST_PERSON = re.compile(r"\b(?:ich|mir|mich|mein|meine|meinen|meinem|meiner|meines|bin|papa|mama|oma|opa)\b")
+_FAMILY_WORDS = frozenset({"fam", "familie"})
+_POSSESSIVES = frozenset("mein meine meinen meinem meiner unser unsere ihr ihre ihrem sein seine seinem".split())
+_SPOUSES = frozenset(
+    "mann frau gatte gattin ehemann ehefrau ehegatte ehegattin".split()
+)  # "ihr Mann Karl": the patient
+_ROLE_ENTITY = {Role.PAT: Entity.PAT, Role.HCP: Entity.HCP, Role.PER: Entity.PER}
+_SALUTATION_DEFAULT = {  # the type a salutation suggests when nothing stronger decides
+    SalutationKind.COURTESY: Entity.PAT,  # in these notes "Frau Huber" is most often the patient
+    SalutationKind.GREETING: Entity.HCP,  # "Hallo Maria": a colleague
+    SalutationKind.SIGNOFF: Entity.HCP,
+}
+_SIGNATURE_TAIL = 40  # characters a signature line may carry after the name (", DGKS", "(Physio)")
 
 
-def harmonize_name_runs(text: str, spans: list[Span], index: NameIndex) -> list[Span]:
-    """``spans`` (sorted) with each run of adjacent name spans given one type where a part decides it."""
-    out = list(spans)
+_Chain = tuple[list[SalutationKind], str, bool, bool]  # kinds, gender, possessive, family
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    """The salutation chain before a name and the role word after it."""
+
+    kinds: tuple[SalutationKind, ...]
+    gender: str
+    possessive: bool  # "mein Mann …", "ihr Mann …": a spouse named from the other spouse, i.e. the patient
+    after: SalutationKind | None
+    family: bool = False  # "Fam. Huber", "Familie Huber": the relatives
+
+
+class NameTyper:
+    """Types each run of name spans of a note and records the evidence (pure; built once per engine)."""
+
+    def __init__(self, lexicon: Lexicon, names: NameLists, index: NameIndex) -> None:
+        self.index = index
+        self._first_names = lexicon.first_names
+        self._abbreviations = lexicon.abbreviations
+        self._surnames = lexicon.surnames
+        self._before: dict[tuple[str, ...], tuple[SalutationKind, str]] = {}
+        self._after: dict[str, SalutationKind] = {}
+        for entry in lexicon.salutations:
+            if entry.position is not SalutationPosition.AFTER:
+                self._before.setdefault(entry.words, (entry.kind, entry.gender))
+            if len(entry.words) == 1 and entry.kind in (SalutationKind.HCP_TITLE, SalutationKind.RELATION):
+                self._after.setdefault(entry.words[0], entry.kind)
+        self._longest = max((len(words) for words in self._before), default=1)
+        self._last_words = frozenset(words[-1] for words in self._before if words)
+        self._full_names: dict[frozenset[str], Role] = {}
+        for role, entries in ((Role.PAT, names.patients), (Role.HCP, names.hcps), (Role.PER, names.persons)):
+            for listed in entries:
+                parts = frozenset(p for p in name_parts(listed) if p not in index.title_words)
+                if len(parts) > 1:
+                    self._full_names[parts] = self._full_names.get(parts, Role.NONE) | role
+        self._patients = {pid: self._patient_name(entries) for pid, entries in names.patient_names().items()}
+
+    @property
+    def known_patients(self) -> dict[str, PatientName]:
+        """The patients the lists name by id."""
+        return dict(self._patients)
+
+    def _patient_name(self, entries: Sequence[str]) -> PatientName:
+        parts = frozenset(p for entry in entries for p in name_parts(entry) if p not in self.index.title_words)
+        first = next((p for entry in entries for p in name_parts(entry) if p in self._first_names), "")
+        return PatientName(parts, self._gender_of(first))
+
+    def assess(
+        self, text: str, spans: Sequence[Span], patient_id: str = "", tokens: Sequence[Token] | None = None
+    ) -> list[NameEvidence | None]:
+        """Per span (aligned with ``spans``, sorted) the evidence for its type; None for other spans.
+
+        ``tokens`` are the note's tokens when the caller has them (else the text is tokenized here)."""
+        evidence: list[NameEvidence | None] = [None] * len(spans)
+        runs = _name_runs(text, spans)
+        if not runs:
+            return evidence
+        if tokens is None:
+            tokens = tokenize(text, self._abbreviations)
+        patient = self._patients.get(patient_id) if patient_id else None
+        typed: list[NameEvidence] = []
+        previous: tuple[int, NameEvidence] | None = None
+        for run in runs:
+            item = self._type_run(text, spans, run, patient_id, patient, tokens)
+            alias = _alias_of(text, spans[run[0]].start, previous) if len(item.parts) == 1 else None
+            if alias is not None and alias.strength > item.strength:  # the nickname is that person's
+                item = NameEvidence(item.key, alias.entity, alias.strength, item.parts, item.gender, item.fallback)
+            typed.append(item)
+            previous = (spans[run[-1]].end, item)
+        typed = _link_lone_surnames(typed, self._first_names)
+        for run, item in zip(runs, typed, strict=True):
+            for k in run:
+                evidence[k] = item
+        return evidence
+
+    def _type_run(
+        self,
+        text: str,
+        spans: Sequence[Span],
+        run: list[int],
+        patient_id: str,
+        patient: PatientName | None,
+        tokens: Sequence[Token],
+    ) -> NameEvidence:
+        refs = [spans[k].ref or fold(text[spans[k].start : spans[k].end]) for k in run]
+        parts = tuple(p for ref in refs for p in ref.split("-") if len(p) > 1)
+        initials = [ref for ref in refs if len(ref) == 1]
+        start, end = spans[run[0]].start, spans[run[-1]].end
+        context = self._context(text, start, end, tokens)
+        gender = context.gender or self._name_gender(parts)
+        entity, strength = self._decide(text, spans, run, parts, gender, context, patient)
+        if patient is not None and strength is Strength.FULL_NAME and entity is Entity.PAT:
+            key = f"{patient_id}\x1fthe patient"
+        else:
+            key = _person_key(parts, initials, patient_id, gender)
+        fallback = _person_key(parts, initials, "", gender) if patient_id and len(parts) == 1 else ""
+        return NameEvidence(key, entity, strength, parts, gender, fallback if fallback != key else "")
+
+    def _decide(
+        self,
+        text: str,
+        spans: Sequence[Span],
+        run: list[int],
+        parts: tuple[str, ...],
+        gender: str,
+        context: _Context,
+        patient: PatientName | None,
+    ) -> tuple[Entity, Strength]:
+        decided = _context_entity(context)
+        if decided is not None:
+            return decided, Strength.CONTEXT
+        if patient is not None and (by_patient := patient_entity(parts, gender, patient)) is not None:
+            return by_patient, Strength.FULL_NAME
+        role = self._full_names.get(frozenset(parts), Role.NONE) if len(parts) > 1 else Role.NONE
+        if role in _ROLE_ENTITY:
+            return _ROLE_ENTITY[role], Strength.FULL_NAME
+        if _closes_note(text, spans[run[0]].start, spans[run[-1]].end, context):
+            return (Entity.PER if _FIRST_PERSON.search(text.lower()) else Entity.HCP), Strength.SIGNATURE
+        listed = self._listed_entity(parts)
+        if listed is not None:
+            return listed, Strength.LISTED
+        if context.possessive:
+            return Entity.PAT, Strength.DEFAULT
+        if SalutationKind.GREETING in context.kinds:  # "Sehr geehrte Frau Huber": a letter to a colleague
+            return Entity.HCP, Strength.DEFAULT
+        for kind in reversed(context.kinds):
+            if kind in _SALUTATION_DEFAULT:
+                return _SALUTATION_DEFAULT[kind], Strength.DEFAULT
+        named = [spans[k].entity for k in run if spans[k].entity is not Entity.PER]
+        return (named[0] if named else Entity.PER), Strength.DEFAULT
+
+    def _listed_entity(self, parts: tuple[str, ...]) -> Entity | None:
+        """The type of the name's parts that stand in exactly one list; a surname decides between parts."""
+        found: dict[str, Entity] = {}
+        for part in parts:
+            role = self.index.roles.get(part, Role.NONE)
+            if role in _ROLE_ENTITY:
+                found[part] = _ROLE_ENTITY[role]
+        if len(set(found.values())) == 1:
+            return next(iter(found.values()))
+        surnames = {e for p, e in found.items() if p not in self._first_names}
+        return next(iter(surnames)) if len(surnames) == 1 else None
+
+    def _context(self, text: str, start: int, end: int, tokens: Sequence[Token]) -> _Context:
+        kinds, gender, possessive, family = self._chain_before(text, start, tokens)
+        match = _AFTER_ROLE.match(text, end)
+        after = self._after.get(fold(match.group(1))) if match else None
+        return _Context(tuple(kinds), gender, possessive, after, family)
+
+    def _chain_before(
+        self, text: str, start: int, tokens: Sequence[Token]
+    ) -> tuple[list[SalutationKind], str, bool, bool]:
+        """The salutation forms right before ``start`` (nearest last), their gender, whether a possessive
+        stands before them ("mein Mann"), and whether they name a family ("Fam.")."""
+        words: list[str] = []  # folded, nearest first, on the name's line, only chain punctuation between
+        j = bisect_left(tokens, start, key=_token_start) - 1
+        edge = start
+        while j >= 0 and len(words) < _CHAIN_WORDS:
+            token = tokens[j]
+            if not token.is_word and token.text not in _CHAIN_MARKS:
+                break
+            if "\n" in text[token.end : edge]:
+                break
+            if token.is_word:
+                words.extend(reversed(token.folded.split("-")))
+                if words[0] not in self._last_words:
+                    return [], "", False, False
+            edge = token.start
+            j -= 1
+        kinds: list[SalutationKind] = []
+        gender = ""
+        family = False
+        used = 0
+        while used < len(words):
+            for size in range(min(self._longest, len(words) - used), 0, -1):
+                form = words[used : used + size]
+                found = self._before.get(tuple(reversed(form)))
+                if found is not None:
+                    kinds.insert(0, found[0])
+                    gender = gender or found[1]
+                    family = family or not _FAMILY_WORDS.isdisjoint(form)
+                    used += size
+                    break
+            else:
+                break
+        spouse = used > 0 and words[used - 1] in _SPOUSES
+        possessive = spouse and used < len(words) and words[used] in _POSSESSIVES
+        return kinds, gender, possessive, family
+
+    def _name_gender(self, parts: tuple[str, ...]) -> str:
+        """The gender of the name's first name ('' when none is known for sure)."""
+        if len(parts) == 1 and parts[0] in self._surnames:
+            return ""
+        for part in parts:
+            gender = self._gender_of(part)
+            if gender:
+                return gender
+        return ""
+
+    def _gender_of(self, part: str) -> str:
+        gender = self._first_names.get(part, "")
+        return gender if gender in ("f", "m") else ""
+
+
+def _context_entity(context: _Context) -> Entity | None:
+    """The type the words around a name decide outright, if any; the words before it first."""
+    kinds = context.kinds
+    if SalutationKind.HCP_TITLE in kinds:
+        return Entity.HCP
+    if (SalutationKind.RELATION in kinds and not context.possessive) or context.family:
+        return Entity.PER
+    if SalutationKind.PATIENT in kinds:
+        return Entity.PAT
+    if context.after is SalutationKind.HCP_TITLE:
+        return Entity.HCP
+    if context.after is SalutationKind.RELATION:
+        return Entity.PER
+    return None
+
+
+def _person_key(parts: tuple[str, ...], initials: list[str], patient_id: str, gender: str) -> str:
+    """Who a name refers to across notes: a full name, an initial with a surname, or a lone part per
+    patient and gender ("Herr Huber" and "Frau Dr. Huber" in one patient's notes are two people)."""
+    if len(parts) > 1:
+        return " ".join(sorted(parts))
+    if not parts:
+        return "\x1f" + " ".join(initials)
+    if initials:
+        return f"{initials[0]}. {parts[0]}"
+    return f"{patient_id}\x1f{parts[0]}\x1f{gender}"
+
+
+def _link_lone_surnames(typed: list[NameEvidence], first_names: Mapping[str, str]) -> list[NameEvidence]:
+    """A lone surname ("Frau Huber") refers to the one full name of the note that holds it and fits its
+    gender ("Maria Huber") and takes that person's type when it is surer — but no surer than a
+    signature, so the note's patient still decides between namesakes. First names and signatures are
+    left alone: a first name is shared by too many people, and a signer is the writer."""
+    full = [item for item in typed if len(item.parts) > 1]
+    if not full:
+        return typed
+    out: list[NameEvidence] = []
+    for item in typed:
+        lone = len(item.parts) == 1 and item.parts[0] not in first_names
+        if lone and item.strength < Strength.SIGNATURE:
+            match = {
+                other.key: other
+                for other in full
+                if item.parts[0] in other.parts and not (item.gender and other.gender and item.gender != other.gender)
+            }
+            if len(match) == 1:
+                person = next(iter(match.values()))
+                if min(person.strength, Strength.SIGNATURE) > item.strength:
+                    gender = item.gender or person.gender
+                    item = replace(
+                        item, entity=person.entity, strength=min(person.strength, Strength.SIGNATURE), gender=gender
+                    )
+        out.append(item)
+    return out
+
+
+def _alias_of(text: str, start: int, previous: tuple[int, NameEvidence] | None) -> NameEvidence | None:
+    """The person a lone name in quotes or brackets right after a name is a nickname of
+    ("Josef Huber („Sepp“)", "Maria Huber (Mitzi)"); None if it is no such alias."""
+    if previous is None:
+        return None
+    end, person = previous
+    gap = text[end:start]
+    return person if len(gap) <= 4 and _ALIAS_GAP.fullmatch(gap) else None
+
+
+def _closes_note(text: str, start: int, end: int, context: _Context) -> bool:
+    """The name signs the note: it ends its line (but for a role, ", DGKS") near the end of the note,
+    after nothing but a sign-off or a short phrase ("Gruß aus Weiz,")."""
+    if SalutationKind.COURTESY in context.kinds:
+        return False
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    tail = text[end:line_end].strip()
+    if len(tail) > _SIGNATURE_TAIL or (tail and tail[0] not in ",(/-"):
+        return False
+    rest = [line for line in text[line_end:].splitlines() if line.strip()]
+    if len(rest) > 1 or any(len(line) > _SIGNATURE_TAIL for line in rest):
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    head = text[line_start:start].strip()
+    return not head or bool(context.kinds) or (len(head.split()) <= 4 and head.endswith(","))
+
+
+def _token_start(token: Token) -> int:
+    return token.start
+
+
+def _name_runs(text: str, spans: Sequence[Span]) -> list[list[int]]:
+    """Indices of the runs of adjacent name spans ("Anna" "Gstrein"), in text order."""
+    runs: list[list[int]] = []
     run: list[int] = []
     for k, span in enumerate(spans):
-        if run and _adjacent(text, spans[run[-1]], span) and span.entity in NAME_ENTITIES:
+        if span.entity not in NAME_ENTITIES:
+            if run:
+                runs.append(run)
+            run = []
+            continue
+        if run and _adjacent(text, spans[run[-1]], span):
             run.append(k)
             continue
-        _settle(out, run, index)
-        run = [k] if span.entity in NAME_ENTITIES else []
-    _settle(out, run, index)
-    return out
+        if run:
+            runs.append(run)
+        run = [k]
+    if run:
+        runs.append(run)
+    return runs
 
 
 def _adjacent(text: str, left: Span, right: Span) -> bool:
@@ -34,22 +380,27 @@ def _adjacent(text: str, left: Span, right: Span) -> bool:
     return len(gap) <= 3 and all(c in _JOINERS for c in gap)
 
 
-def _settle(out: list[Span], run: list[int], index: NameIndex) -> None:
-    if len(run) < 2:
-        return
-    decided = _deciding_type(out, run, index)
-    if decided is None:
-        return
-    for k in run:
-        if out[k].entity is Entity.PER and decided is not Entity.PER:
-            out[k] = dataclasses.replace(out[k], entity=decided)
+def type_note(
+    typer: NameTyper, text: str, spans: list[Span], patient_id: str = "", tokens: Sequence[Token] | None = None
+) -> tuple[list[Span], list[NameEvidence | None]]:
+    """``spans`` with each name given the type its note's own evidence settles, and that evidence.
 
-
-def _deciding_type(out: list[Span], run: list[int], index: NameIndex) -> Entity | None:
-    for k in run:
-        if out[k].entity is Entity.HCP and out[k].masker == "Salutation":
-            return Entity.HCP
-    for k in run:
-        if index.is_listed(out[k].ref) or (out[k].ref.split("-")[0] and index.is_listed(out[k].ref.split("-")[0])):
-            return out[k].entity
-    return None
+    Within one note the strongest evidence for a person wins (the first of equals); a run over many
+    notes settles the same way with counts (``type_resolution.resolve_types``)."""
+    evidence = typer.assess(text, spans, patient_id, tokens)
+    best: dict[str, NameEvidence] = {}
+    for item in evidence:
+        if item is not None and (item.key not in best or item.strength > best[item.key].strength):
+            best[item.key] = item
+    if not best:
+        return spans, evidence
+    out = spans
+    for index, item in enumerate(evidence):
+        if item is None:
+            continue
+        entity = item.entity if item.strength >= Strength.CONTEXT else best[item.key].entity
+        if entity is not spans[index].entity:
+            if out is spans:
+                out = list(spans)
+            out[index] = replace(spans[index], entity=entity)
+    return out, evidence

@@ -40,6 +40,7 @@ class NameLists:
     medical_sites: tuple[str, ...] = ()
     whitelist: tuple[str, ...] = ()
     blacklist: tuple[BlacklistEntry, ...] = ()
+    patient_ids: tuple[tuple[str, str], ...] = ()  # (patient id, name) for entries written {"id", "name"}
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], source: str = "<names>") -> NameLists:
@@ -49,9 +50,10 @@ class NameLists:
         unknown = sorted(set(data) - set(LIST_KEYS))
         if unknown:
             raise ListFileError(f"{source}: unknown key(s) {', '.join(unknown)}")
-        plain = {key: _strings(data.get(key, []), source, key) for key in LIST_KEYS[:-1]}
+        plain = {key: _strings(data.get(key, []), source, key) for key in LIST_KEYS[1:-1]}
+        patients, patient_ids = _patients(data.get("patients", []), source)
         blacklist = tuple(_blacklist_entry(item, source, i) for i, item in enumerate(data.get("blacklist", [])))
-        return cls(blacklist=blacklist, **plain)
+        return cls(patients=patients, blacklist=blacklist, patient_ids=patient_ids, **plain)
 
     @classmethod
     def from_json(cls, path: Path) -> NameLists:
@@ -71,12 +73,35 @@ class NameLists:
     def merged(self, other: NameLists) -> NameLists:
         """Both lists' entries, ``self`` first."""
         return NameLists(
-            *(getattr(self, key) + getattr(other, key) for key in LIST_KEYS),
+            self.patients + other.patients,
+            self.hcps + other.hcps,
+            self.persons + other.persons,
+            self.medical_sites + other.medical_sites,
+            self.whitelist + other.whitelist,
+            self.blacklist + other.blacklist,
+            self.patient_ids + other.patient_ids,
         )
 
+    def patient_names(self) -> dict[str, tuple[str, ...]]:
+        """The listed names of each patient id ("P017" -> ("Maria Huber",))."""
+        out: dict[str, tuple[str, ...]] = {}
+        for patient_id, name in self.patient_ids:
+            out[patient_id] = (*out.get(patient_id, ()), name)
+        return out
+
     def to_mapping(self) -> dict[str, Any]:
-        """The CONTRACT.md JSON shape."""
+        """The CONTRACT.md JSON shape; patients with an id as ``{"id", "name"}``."""
         out: dict[str, Any] = {key: list(getattr(self, key)) for key in LIST_KEYS[:-1]}
+        with_id = list(self.patient_ids)
+        patients: list[Any] = []
+        for name in self.patients:
+            match = next((pair for pair in with_id if pair[1] == name), None)
+            if match is None:
+                patients.append(name)
+            else:
+                with_id.remove(match)
+                patients.append({"id": match[0], "name": name})
+        out["patients"] = patients
         out["blacklist"] = [{"term": b.term, "entity": str(b.entity)} for b in self.blacklist]
         return out
 
@@ -85,6 +110,27 @@ def _strings(value: object, source: str, key: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ListFileError(f"{source}: '{key}' must be a list of strings")
     return tuple(v.strip() for v in value if v.strip())
+
+
+def _patients(value: object, source: str) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """Patient names, plain or ``{"id": "P017", "name": "Maria Huber"}``; the id-mapped ones also as pairs."""
+    if not isinstance(value, list):
+        raise ListFileError(f"{source}: 'patients' must be a list of names or {{'id', 'name'}} entries")
+    names: list[str] = []
+    pairs: list[tuple[str, str]] = []
+    for index, item in enumerate(value):
+        if isinstance(item, str):
+            if item.strip():
+                names.append(item.strip())
+            continue
+        if not (isinstance(item, Mapping) and isinstance(item.get("name"), str) and item["name"].strip()):
+            raise ListFileError(f"{source}: patient entry {index + 1} must be a name or {{'id', 'name'}}")
+        patient_id = item.get("id")
+        if not isinstance(patient_id, str | int) or isinstance(patient_id, bool) or not str(patient_id).strip():
+            raise ListFileError(f"{source}: patient entry {index + 1} has no usable 'id'")
+        names.append(item["name"].strip())
+        pairs.append((str(patient_id).strip(), item["name"].strip()))
+    return tuple(names), tuple(pairs)
 
 
 def _blacklist_entry(item: object, source: str, index: int) -> BlacklistEntry:
@@ -118,16 +164,22 @@ class Correction:
 
 @dataclass(frozen=True, slots=True)
 class NoteContext:
-    """Per-note additions (scoped terms and manual corrections) on top of the run's lists."""
+    """Per-note additions (scoped terms and manual corrections) on top of the run's lists.
+
+    ``patient_id`` names the patient the note is filed under (the record's ``patient_id``): with
+    the lists' ``{"id", "name"}`` entries it tells the engine who the note's own patient is.
+    """
 
     whitelist: tuple[str, ...] = ()
     blacklist: tuple[BlacklistEntry, ...] = ()
     corrections: tuple[Correction, ...] = field(default=())
+    patient_id: str = ""
 
     @staticmethod
     def of(
         whitelist: Iterable[str] = (),
         blacklist: Iterable[BlacklistEntry] = (),
         corrections: Iterable[Correction] = (),
+        patient_id: str = "",
     ) -> NoteContext:
-        return NoteContext(tuple(whitelist), tuple(blacklist), tuple(corrections))
+        return NoteContext(tuple(whitelist), tuple(blacklist), tuple(corrections), patient_id)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from masketeer_gui.engine.curation import apply_blacklist, apply_corrections, apply_whitelist
-from masketeer_gui.engine.entities import harmonize_name_runs
+from masketeer_gui.engine.entities import NameTyper, type_note
 from masketeer_gui.engine.lexicon import Lexicon
 from masketeer_gui.engine.lists import NameLists, NoteContext
 from masketeer_gui.engine.maskers import (
@@ -30,6 +30,7 @@ from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.rules import Rule, default_rules, find_rule_spans
 from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.engine.text import Token, blank_markup, tokenize
+from masketeer_gui.engine.type_resolution import NameEvidence
 
 _RULE_VOTE = Vote("Regex", Entity.ADD, "inside a regex match")
 
@@ -56,6 +57,7 @@ class Deidentifier:
             (*lexicon.medical_sites, *self.names.medical_sites), lexicon.site_words, lexicon.towns
         )
         self.maskers: list[Masker] = [self._masker(name) for name in self.config.maskers]
+        self.typer = NameTyper(lexicon, self.names, self.index)
         self.whitelist = self.names.whitelist
         self.blacklist = self.names.blacklist
 
@@ -82,13 +84,20 @@ class Deidentifier:
 
     def analyze(self, text: str, context: NoteContext | None = None) -> list[Span]:
         """All PHI spans of ``text``, after the curated lists and corrections."""
+        return self.analyze_typed(text, context).spans
+
+    def analyze_typed(self, text: str, context: NoteContext | None = None) -> TypedNote:
+        """The note's spans with each name's type evidence, for a run that settles types across notes."""
         work = blank_markup(text)
         rule_spans = find_rule_spans(work, self.rules) if self.rules else []
         tokens = tokenize(work, self.lexicon.abbreviations)
         spans = rule_spans + self._ensemble(tokens, rule_spans)
         spans.sort(key=lambda s: s.start)
-        spans = harmonize_name_runs(text, spans, self.index)
-        return self._curate(text, spans, context)
+        patient_id = context.patient_id if context else ""
+        spans, evidence = type_note(self.typer, text, spans, patient_id, tokens)
+        typed = {(s.start, s.end, s.entity): item for s, item in zip(spans, evidence, strict=True) if item}
+        spans = self._curate(text, spans, context)
+        return TypedNote(spans, tuple(typed.get((s.start, s.end, s.entity)) for s in spans), patient_id)
 
     def _ensemble(self, tokens: list[Token], rule_spans: Sequence[Span]) -> list[Span]:
         state = NoteState(tokens, self.index)
@@ -114,6 +123,15 @@ class Deidentifier:
         if context and context.corrections:
             spans = apply_corrections(text, spans, context.corrections)
         return spans
+
+
+@dataclass(frozen=True, slots=True)
+class TypedNote:
+    """A note's spans, per span the evidence for its name type (None for other spans), and its patient id."""
+
+    spans: list[Span]
+    evidence: tuple[NameEvidence | None, ...]
+    patient_id: str = ""
 
 
 def _spans_from_votes(state: NoteState) -> list[Span]:

@@ -111,7 +111,14 @@ def _corpus_lists(specs: list[TermSpec]) -> NameLists:
             blacklist.append(BlacklistEntry(spec.term, spec.entity or Entity.PER))
         else:
             plain[_LIST_OF_KIND[spec.kind]].append(spec.term)
-    return NameLists(blacklist=tuple(blacklist), **{key: tuple(v) for key, v in plain.items()})
+    return NameLists(
+        patients=tuple(plain["patients"]),
+        hcps=tuple(plain["hcps"]),
+        persons=tuple(plain["persons"]),
+        medical_sites=tuple(plain["medical_sites"]),
+        whitelist=tuple(plain["whitelist"]),
+        blacklist=tuple(blacklist),
+    )
 
 
 def _corrections(session: Session) -> tuple[dict[int, list[Correction]], set[str]]:

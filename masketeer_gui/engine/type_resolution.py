@@ -1,0 +1,168 @@
+"""One type per person: name-type evidence from every note, aggregated, resolved once, then applied.
+
+The engine types each name in its note (``engine.entities``) and records why, as ``NameEvidence``:
+the person the name refers to (``key``), the type the note's own words give it and how strong that
+evidence is. A run aggregates the evidence of all its notes into a ``TypeTally`` — a count per
+``(key, type, strength)`` and per ``(patient id, patient's name)``, so merging tallies is addition:
+associative and commutative, the same whether notes are tallied in one process, in workers, or as a
+distributed aggregation over references. ``resolve_types`` turns a tally into a ``TypeResolution``
+(each key's strongest, then most frequent, type; each patient id's name), and ``apply_types`` gives
+every name span of a note its resolved type. So the same person keeps one type, and one pseudonym,
+in every note: a note whose own evidence is weaker takes the type the corpus settled on; only what
+the note's words decide outright (a title, a relation word, "Pat.") stays as the note says.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from enum import IntEnum
+
+from masketeer_gui.engine.span import Entity, Span
+
+_TIE_ORDER = {Entity.PAT: 0, Entity.HCP: 1, Entity.PER: 2}  # equal strength and count: the earlier wins
+
+
+class Strength(IntEnum):
+    """How sure the evidence for a name's type is (stronger evidence wins)."""
+
+    DEFAULT = 0  # a masker's default for a name no list decides ("Frau Huber" is most often the patient)
+    LISTED = 1  # a name part in exactly one deployment list
+    SIGNATURE = 2  # a name closing a note: the staff member who wrote it, or the relative who wrote a message
+    FULL_NAME = 3  # the whole name is a listed entry, or the note's own patient (or a relative sharing the surname)
+    CONTEXT = 4  # the words around it decide: an HCP title, a relation word, "Pat."
+
+
+@dataclass(frozen=True, slots=True)
+class NameEvidence:
+    """Why one name span has its type: the person it refers to, the type, and how sure.
+
+    ``key`` identifies the person across notes: the folded parts of a full name ("huber maria"), an
+    initial with a surname ("m. huber"), or, for a lone name part, the part scoped to the note's
+    patient id ("P017\\x1fhuber"). ``fallback`` is a wider key for the same name (a lone part across
+    all patients) that collects HCP evidence only, since staff recur across patients and relatives do
+    not; it decides when it holds stronger evidence than the name's own key. ``parts`` are
+    the folded name parts of the whole name, ``gender`` what a salutation or first name says.
+    """
+
+    key: str
+    entity: Entity
+    strength: Strength
+    parts: tuple[str, ...] = ()
+    gender: str = ""
+    fallback: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PatientName:
+    """Who a patient id's patient is: the folded parts of the name and its gender ('' when unknown)."""
+
+    parts: frozenset[str]
+    gender: str = ""
+
+
+@dataclass
+class TypeTally:
+    """Counts of typed evidence per key and of patient names per patient id; ``+`` merges two tallies."""
+
+    votes: Counter[tuple[str, Entity, Strength]] = field(default_factory=Counter)
+    patients: Counter[tuple[str, tuple[str, ...], str]] = field(default_factory=Counter)
+
+    def add(self, evidence: Iterable[NameEvidence | None], patient_id: str = "") -> None:
+        """Count one note's evidence; names the note proves to be its patient name the patient id."""
+        for item in evidence:
+            if item is None:
+                continue
+            self.votes[(item.key, item.entity, item.strength)] += 1
+            if item.fallback and item.entity is Entity.HCP:  # staff recur across patients; relatives do not
+                self.votes[(item.fallback, item.entity, item.strength)] += 1
+            if patient_id and item.entity is Entity.PAT and item.strength >= Strength.FULL_NAME and len(item.parts) > 1:
+                self.patients[(patient_id, tuple(sorted(item.parts)), item.gender)] += 1
+
+    def merge(self, other: TypeTally) -> None:
+        """Add ``other``'s counts to this tally (order does not matter)."""
+        self.votes.update(other.votes)
+        self.patients.update(other.patients)
+
+    def __add__(self, other: TypeTally) -> TypeTally:
+        out = TypeTally(Counter(self.votes), Counter(self.patients))
+        out.merge(other)
+        return out
+
+
+@dataclass(frozen=True)
+class TypeResolution:
+    """Each key's resolved type with the strength that decided it, and each patient id's patient."""
+
+    types: dict[str, tuple[Entity, Strength]] = field(default_factory=dict)
+    patients: dict[str, PatientName] = field(default_factory=dict)
+
+
+def resolve_types(tally: TypeTally, known_patients: dict[str, PatientName] | None = None) -> TypeResolution:
+    """Per key the strongest type (ties: the most frequent, then PAT, HCP, PER); per patient id the name
+    most often proven to be its patient, unless ``known_patients`` (from the lists) names it."""
+    best: dict[str, tuple[Strength, int, int, Entity]] = {}
+    for (key, entity, strength), count in tally.votes.items():
+        rank = (strength, count, -_TIE_ORDER.get(entity, 3), entity)
+        if key not in best or rank[:3] > best[key][:3]:
+            best[key] = rank
+    types = {key: (rank[3], rank[0]) for key, rank in best.items()}
+    patients: dict[str, PatientName] = {}
+    ranked: dict[str, tuple[int, tuple[str, ...], str]] = {}
+    for (patient_id, parts, gender), count in tally.patients.items():
+        candidate = (count, parts, gender)
+        if patient_id not in ranked or candidate > ranked[patient_id]:
+            ranked[patient_id] = candidate
+    for patient_id, (_, parts, gender) in ranked.items():
+        patients[patient_id] = PatientName(frozenset(parts), gender)
+    patients.update(known_patients or {})
+    return TypeResolution(types, patients)
+
+
+def resolved_entity(evidence: NameEvidence, resolution: TypeResolution, patient_id: str = "") -> Entity:
+    """The type one name gets: its own when its words decide, else the patient's or the corpus's."""
+    if evidence.strength >= Strength.CONTEXT:
+        return evidence.entity
+    patient = resolution.patients.get(patient_id) if patient_id else None
+    if patient is not None and evidence.strength < Strength.FULL_NAME:
+        by_patient = patient_entity(evidence.parts, evidence.gender, patient)
+        if by_patient is not None:
+            return by_patient
+    entity, strength = evidence.entity, evidence.strength
+    decided = resolution.types.get(evidence.key)
+    if decided is not None and decided[1] >= strength:
+        entity, strength = decided
+    wider = resolution.types.get(evidence.fallback) if evidence.fallback else None
+    if wider is not None and wider[1] > strength:
+        entity = wider[0]
+    return entity
+
+
+def patient_entity(parts: Sequence[str], gender: str, patient: PatientName) -> Entity | None:
+    """PAT for the note's patient ("Huber", "Maria Huber"), PER for a relative who shares the surname
+    (another first name, or the other gender); None for a name that is not the patient's."""
+    if not parts or not set(parts) & patient.parts:
+        return None
+    if not set(parts) <= patient.parts:
+        return Entity.PER if len(parts) > 1 else None
+    if gender and patient.gender and gender != patient.gender:
+        return Entity.PER
+    return Entity.PAT
+
+
+def apply_types(
+    spans: Sequence[Span],
+    evidence: Sequence[NameEvidence | None],
+    resolution: TypeResolution,
+    patient_id: str = "",
+) -> list[Span]:
+    """``spans`` with each name span (one with evidence) given its resolved type."""
+    out = list(spans)
+    for index, (span, item) in enumerate(zip(spans, evidence, strict=True)):
+        if item is None:
+            continue
+        entity = resolved_entity(item, resolution, patient_id)
+        if entity is not span.entity:
+            out[index] = replace(span, entity=entity)
+    return out
