@@ -8,6 +8,7 @@ the whole input was read: a bad record (without ``--skip-bad``) or any error lea
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 from pathlib import Path
@@ -86,6 +87,7 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument("--id-col", default="id", metavar="NAME", help="id column/key (default: id)")
     parser.add_argument("--text-col", default="text", metavar="NAME", help="text column/key (default: text)")
     parser.add_argument("--chunk-size", type=_positive, default=256, metavar="N", help=argparse.SUPPRESS)
+    parser.add_argument("--tag-length", type=_positive, default=8, metavar="N", help=argparse.SUPPRESS)  # tests
     parser.set_defaults(handler=run)
 
 
@@ -99,6 +101,8 @@ def run(args: argparse.Namespace) -> int:
     _check_paths(args)
     fmt = output_format(args.output_format, args.output, is_fhir_file(args.input))
     spec = _engine_spec(args)
+    if fmt == "fhir":  # FIXME(lead): the settler's second pass has no records for the FHIR sink yet
+        spec = dataclasses.replace(spec, settle_types=False)
     progress = Progress(sys.stderr, "masketeer deidentify")
     records = read_corpus(
         args.input,
@@ -140,7 +144,8 @@ def _deidentify(
     settler = _type_settler(args, spec)
     try:
         for chunk, result in run_chunks(records, spec, args.workers, args.chunk_size):
-            lines = reconcile(chunk, result, ledger) if spec.mode == "tags" else result.lines
+            # settled runs resolve tag collisions after the last note (engine.collisions), others as they go
+            lines = reconcile(chunk, result, ledger) if spec.mode == "tags" and settler is None else result.lines
             if settler is None:
                 output.write(chunk, lines)
             else:
@@ -150,7 +155,7 @@ def _deidentify(
             if result.stats is not None:
                 stats.merge(result.stats)
         if settler is not None:
-            settler.finish(output, ledger, stats)
+            settler.finish(output, stats)
     finally:
         if settler is not None:
             settler.close()
@@ -209,6 +214,7 @@ def _engine_spec(args: argparse.Namespace) -> EngineSpec:
         length_preserving=args.length_preserving,
         patient_key=args.patient_key,
         want_risk=args.risk is not None,
+        tag_length=args.tag_length,
         settle_types=args.mode == "tags" and args.vault is None,  # a vault maps the first pass's tags
     )
 
