@@ -18,11 +18,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from masketeer_gui.commands import UsageError
-from masketeer_gui.engine.collisions import TagCollisions
+from masketeer_gui.engine.collisions import TagCollisions, retyped_references, settled_retag
 from masketeer_gui.engine.render import Tagger
 from masketeer_gui.engine.retype import NoteTyping, retype_line
-from masketeer_gui.engine.span import Entity
-from masketeer_gui.engine.type_resolution import TypeResolution, TypeTally, resolve_types, resolved_entity
+from masketeer_gui.engine.type_resolution import TypeResolution, TypeTally, resolve_types
 
 if TYPE_CHECKING:
     from masketeer_gui.commands._sinks import Sink
@@ -62,10 +61,7 @@ class TypeSettler:
         self._collect_retyped(resolution)
         final = self._collisions.final_tags()
 
-        def retag(entity: Entity, reference: str) -> str:
-            tag, digest = self._tagger.tag(entity, reference)
-            return final.get(digest, tag)
-
+        retag = settled_retag(self._tagger, final)
         changed, batch = 0, []
         self._spool.flush()
         self._spool.seek(0)
@@ -88,10 +84,8 @@ class TypeSettler:
     def _collect_retyped(self, resolution: TypeResolution) -> None:
         """Add the references the corpus retypes: their new tags take part in the collision rule."""
         for typing in filter(None, self._typings):
-            for _, reference, evidence, rendered in typing.names:
-                entity = resolved_entity(evidence, resolution, typing.patient_id)
-                if entity is not rendered:
-                    self._collisions.add(*self._tagger.tag(entity, reference))
+            for entity, reference in retyped_references(typing, resolution):
+                self._collisions.add(*self._tagger.tag(entity, reference))
 
     def close(self) -> None:
         """Delete the spool (always: the output holds the result)."""

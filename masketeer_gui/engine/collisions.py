@@ -13,13 +13,15 @@ its own note types it and, where the corpus settles it otherwise, as settled (bo
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from masketeer_gui.engine import fastjson
 from masketeer_gui.engine.pseudonyms import DEFAULT_LENGTH, tag_from_digest
-from masketeer_gui.engine.render import output_ranges
+from masketeer_gui.engine.render import Tagger, output_ranges
+from masketeer_gui.engine.retype import NoteTyping, Retag
 from masketeer_gui.engine.span import Entity
+from masketeer_gui.engine.type_resolution import TypeResolution, resolved_entity
 
 _MAX_LENGTH = 50  # 36^50 > 2^256: two distinct SHA-256 digests differ at this length at the latest
 
@@ -49,6 +51,25 @@ def lengthen_group(entity: Entity, digests: Iterable[bytes], length: int = DEFAU
     return {digest: tag_from_digest(entity, digest, size) for digest in members}
 
 
+def retyped_references(typing: NoteTyping, resolution: TypeResolution) -> Iterator[tuple[Entity, str]]:
+    """The ``(entity, reference)`` of each name in a note that the corpus settles on another type:
+    references the run renders besides those of the first pass, so they take part in the rule."""
+    for _, reference, evidence, rendered in typing.names:
+        entity = resolved_entity(evidence, resolution, typing.patient_id)
+        if entity is not rendered:
+            yield entity, reference
+
+
+def settled_retag(tagger: Tagger, final: Mapping[bytes, str]) -> Retag:
+    """``engine.retype``'s retag: the reference's tag, lengthened where ``final`` (``collision_tags``) says."""
+
+    def retag(entity: Entity, reference: str) -> str:
+        tag, digest = tagger.tag(entity, reference)
+        return final.get(digest, tag)
+
+    return retag
+
+
 class TagCollisions:
     """One streamed run's base tags and digests, gathered for ``collision_tags`` after the last note.
 
@@ -66,7 +87,7 @@ class TagCollisions:
 
     def add(self, tag: str, digest: bytes, where: tuple[int, int] | None = None) -> None:
         """Record one rendered span's base ``tag`` and digest; ``where``: its (note, span) index."""
-        entity, first = self._first.setdefault(tag, (_entity_of(tag), digest))
+        first = self._first.setdefault(tag, (_entity_of(tag), digest))[1]
         if first != digest:
             self._others.setdefault(tag, set()).add(digest)
             if where is not None:
