@@ -195,16 +195,23 @@ def _check_paths(args: argparse.Namespace) -> None:
             raise UsageError(f"{path}: folder does not exist")
 
 
-def _engine_spec(args: argparse.Namespace) -> EngineSpec:
+def names_and_key(args: argparse.Namespace) -> tuple[NameLists | None, bytes]:
+    """The ``--names`` lists and the ``--key-file`` key (created if missing; a fresh key without one)."""
     from masketeer_gui.engine.lists import NameLists
     from masketeer_gui.engine.pseudonyms import load_or_create_key, new_key
-    from masketeer_gui.parallel import EngineSpec
 
     names = NameLists.from_json(args.names) if args.names else None
     try:
         key = load_or_create_key(args.key_file) if args.key_file else new_key()
     except OSError as exc:
         raise UsageError(f"{args.key_file}: cannot create key file ({exc.strerror})") from None
+    return names, key
+
+
+def _engine_spec(args: argparse.Namespace) -> EngineSpec:
+    from masketeer_gui.parallel import EngineSpec
+
+    names, key = names_and_key(args)
     return EngineSpec(
         ENGINE_FACTORY,
         names,

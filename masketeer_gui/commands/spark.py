@@ -101,15 +101,10 @@ def _check(args: argparse.Namespace) -> None:
 
 
 def _job(args: argparse.Namespace) -> SparkJob:
-    from masketeer_gui.engine.lists import NameLists
-    from masketeer_gui.engine.pseudonyms import load_or_create_key, new_key
+    from masketeer_gui.commands.deidentify import names_and_key
     from masketeer_gui.integrations.spark import SparkJob
 
-    names = NameLists.from_json(args.names) if args.names else None
-    try:
-        key = load_or_create_key(args.key_file) if args.key_file else new_key()
-    except OSError as exc:
-        raise UsageError(f"{args.key_file}: cannot create key file ({exc.strerror})") from None
+    names, key = names_and_key(args)
     return SparkJob(key, names, args.mode, args.tag_length)
 
 
