@@ -87,8 +87,10 @@ class TagCollisions:
 
     def add(self, tag: str, digest: bytes, where: tuple[int, int] | None = None) -> None:
         """Record one rendered span's base ``tag`` and digest; ``where``: its (note, span) index."""
-        first = self._first.setdefault(tag, (_entity_of(tag), digest))[1]
-        if first != digest:
+        known = self._first.get(tag)
+        if known is None:
+            self._first[tag] = (_entity_of(tag), digest)
+        elif known[1] != digest:
             self._others.setdefault(tag, set()).add(digest)
             if where is not None:
                 self._spans[where] = digest
