@@ -41,6 +41,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "risk",
     "leakcheck",
     "export_spans",
+    "spark",
 )
 
 

@@ -89,6 +89,7 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument("--id-col", default="id", metavar="NAME", help="id column/key (default: id)")
     parser.add_argument("--text-col", default="text", metavar="NAME", help="text column/key (default: text)")
     parser.add_argument("--chunk-size", type=_positive, default=256, metavar="N", help=argparse.SUPPRESS)
+    parser.add_argument("--tag-length", type=_positive, default=8, metavar="N", help=argparse.SUPPRESS)  # tests
     parser.set_defaults(handler=run)
 
 
@@ -141,7 +142,8 @@ def _deidentify(
     settler = _type_settler(args, spec)
     try:
         for chunk, result in run_chunks(records, spec, args.workers, args.chunk_size):
-            lines = reconcile(chunk, result, ledger) if spec.mode == "tags" else result.lines
+            # settled runs resolve tag collisions after the last note (engine.collisions), others as they go
+            lines = reconcile(chunk, result, ledger) if spec.mode == "tags" and settler is None else result.lines
             if settler is None:
                 output.write(chunk, lines)
             else:
@@ -151,7 +153,7 @@ def _deidentify(
             if result.stats is not None:
                 stats.merge(result.stats)
         if settler is not None:
-            settler.finish(cast("LineSink", output), ledger, stats)  # FHIR output is settled per note
+            settler.finish(cast("LineSink", output), stats)  # FHIR output is settled per note
     finally:
         if settler is not None:
             settler.close()
@@ -192,17 +194,24 @@ def _check_paths(args: argparse.Namespace) -> None:
             raise UsageError(f"{path}: folder does not exist")
 
 
-def _engine_spec(args: argparse.Namespace, fmt: str = "jsonl") -> EngineSpec:
+def names_and_key(args: argparse.Namespace) -> tuple[NameLists | None, bytes]:
+    """The ``--names`` lists and the ``--key-file`` key (created if missing; a fresh key without one)."""
     from masketeer_gui.atomic import plain_reason
     from masketeer_gui.engine.lists import NameLists
     from masketeer_gui.engine.pseudonyms import load_or_create_key, new_key
-    from masketeer_gui.parallel import EngineSpec
 
     names = NameLists.from_json(args.names) if args.names else None
     try:
         key = load_or_create_key(args.key_file, warn=_warn) if args.key_file else new_key()
     except OSError as exc:
         raise UsageError(f"{args.key_file}: cannot create the key file ({plain_reason(exc)})") from None
+    return names, key
+
+
+def _engine_spec(args: argparse.Namespace, fmt: str = "jsonl") -> EngineSpec:
+    from masketeer_gui.parallel import EngineSpec
+
+    names, key = names_and_key(args)
     return EngineSpec(
         ENGINE_FACTORY,
         names,
@@ -212,6 +221,7 @@ def _engine_spec(args: argparse.Namespace, fmt: str = "jsonl") -> EngineSpec:
         length_preserving=args.length_preserving,
         patient_key=args.patient_key,
         want_risk=args.risk is not None,
+        tag_length=args.tag_length,
         # a vault maps the first pass's tags; FHIR output needs each input record beside its line
         settle_types=args.mode == "tags" and args.vault is None and fmt != "fhir",
     )

@@ -5,7 +5,9 @@ in base 36. Every worker process with the same key computes the same tag, so not
 names to tags except the key itself. Without a key file, each run draws a fresh random key.
 With 8 characters (36^8 ≈ 2.8e12) a run with 100,000 distinct references collides with
 probability ≈ 1.8e-3; ``PseudonymIssuer`` also detects any collision in memory and lengthens
-the tag of the later reference, so two references never share a tag within a run.
+the tag of the later reference, so two references never share a tag within a run. Whole-corpus
+runs (``masketeer deidentify``, ``masketeer spark``) use ``engine.collisions`` instead: an order-free
+rule over the set of references that separate processes and executors reach alike.
 """
 
 from __future__ import annotations
