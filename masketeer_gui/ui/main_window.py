@@ -26,6 +26,7 @@ from masketeer_gui.ui.progress import RunProgress
 from masketeer_gui.ui.project_api import NoteRow, ProjectApi
 from masketeer_gui.ui.project_ctl import ProjectController
 from masketeer_gui.ui.review import ReviewController
+from masketeer_gui.ui.review_progress import ReviewProgress
 from masketeer_gui.ui.risk_ctl import RiskController
 from masketeer_gui.ui.stats_view import StatsView
 from masketeer_gui.ui.surrogate_view import SurrogateToggle
@@ -112,6 +113,8 @@ class MainWindow(QMainWindow):
         self.toolbar.setObjectName("mainToolbar")
         self.addToolBar(self.toolbar)
         self.progress = RunProgress()
+        self.review_progress = ReviewProgress(self.model)
+        self.statusBar().addPermanentWidget(self.review_progress)
         self.statusBar().addPermanentWidget(self.progress)
         # as tall as the progress widget from the start: showing it must not relayout (and
         # repaint) the whole window while the worker competes for the GIL
@@ -344,7 +347,7 @@ class MainWindow(QMainWindow):
         s.setValue("window/state", self.saveState())
         s.setValue("window/splitter", self.splitter.saveState())
         s.setValue("window/noteSplitter", self.note_view.splitter.saveState())
-        s.setValue("window/header", self.table.horizontalHeader().saveState())
+        s.setValue("window/noteHeader", self.table.horizontalHeader().saveState())
         s.setValue("window/sideBySide", self.act_side.isChecked())
 
     def restore_layout(self) -> None:
@@ -356,7 +359,7 @@ class MainWindow(QMainWindow):
         self.restoreState(s.value("window/state"))
         self.splitter.restoreState(s.value("window/splitter"))
         self.note_view.splitter.restoreState(s.value("window/noteSplitter"))
-        self.table.horizontalHeader().restoreState(s.value("window/header"))
+        self.table.horizontalHeader().restoreState(s.value("window/noteHeader"))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_layout()

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar, QWidget
 
 from masketeer_gui.ui.actions import ActionSpec, ActionTable
 from masketeer_gui.ui.note_list import NoteListPane
+from masketeer_gui.ui.project_api import Scope
 from masketeer_gui.ui.project_ctl import ProjectController
 from masketeer_gui.ui.review import ReviewController
 from masketeer_gui.ui.risk_ctl import RiskController
@@ -23,6 +24,7 @@ from masketeer_gui.ui.workspace import Workspace
 
 PROJECT, EDIT, REVIEW, LISTS, VIEW, HELP = "&Project", "&Edit", "&Review", "&Lists", "&View", "&Help"
 MENUS = (PROJECT, EDIT, REVIEW, LISTS, VIEW, HELP)
+ALL_IN_NOTE = "All occurrences in this note"
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,10 @@ def action_specs(p: WindowParts) -> list[ActionSpec]:
 
     def reviewing() -> bool:
         return ws.current is not None and p.on_review_tab()
+
+    def accept_rest_and_next() -> None:
+        if r.accept_remaining():
+            p.notes.step_note(+1)
 
     def step_span(delta: int) -> Callable[[], None]:
         return lambda: ws.note_view.step(delta)
@@ -214,6 +220,14 @@ def action_specs(p: WindowParts) -> list[ActionSpec]:
             context=True,
         ),
         review(
+            "accept_rest",
+            "Accept all remaining and next note",
+            accept_rest_and_next,
+            ("Shift+A",),
+            "Accept every span of this note not accepted yet, mark the note reviewed, show the next note",
+            context=True,
+        ),
+        review(
             "add",
             "&Mask selection as…",
             r.add_missed,
@@ -235,25 +249,62 @@ def action_specs(p: WindowParts) -> list[ActionSpec]:
             separator_after=True,
         ),
         review(
+            "occurrences_accept",
+            "Accept every span with this text",
+            r.accept_occurrences,
+            (),
+            "Accept every span of this note with the selected span's text",
+            context=True,
+            submenu=ALL_IN_NOTE,
+        ),
+        review(
+            "occurrences_reject",
+            "Reject every span with this text",
+            r.reject_occurrences,
+            (),
+            "Unmask every span of this note with the selected span's text",
+            context=True,
+            submenu=ALL_IN_NOTE,
+            separator_after=True,
+        ),
+        review(
             "whitelist",
             "&Whitelist word…",
-            r.whitelist,
+            lambda: r.whitelist(),
             ("W",),
-            "Never mask this word (in this note, patient or corpus)",
+            "Never mask this word (starts on this note; patient or corpus if you choose)",
             short="Whitelist…",
             toolbar=True,
-            context=True,
         ),
         review(
             "blacklist",
             "&Blacklist word…",
-            r.blacklist,
+            lambda: r.blacklist(),
             ("B",),
-            "Always mask this word with a type",
+            "Always mask this word with a type (starts on this patient's notes)",
             short="Blacklist…",
             toolbar=True,
-            context=True,
             separator_after=True,
+        ),
+        *(
+            ActionSpec(  # the context menu's scoped entries (the menus have W and B)
+                f"{kind}_{scope.value}",
+                f"{title} {where}…",
+                (lambda _checked=False, k=kind, sc=scope: getattr(r, k)(sc)),
+                (),
+                f"{title} this word {where}",
+                "",
+                enabled_when=reviewing,
+                context=True,
+                submenu=title,
+                separator_after=scope is Scope.CORPUS,
+            )
+            for kind, title in (("whitelist", "Whitelist"), ("blacklist", "Blacklist"))
+            for scope, where in (
+                (Scope.NOTE, "in this note"),
+                (Scope.PATIENT, "for this patient"),
+                (Scope.CORPUS, "in the whole corpus"),
+            )
         ),
         review(
             "reviewed",
@@ -353,12 +404,20 @@ def build_toolbar(bar: QToolBar, table: ActionTable) -> None:
 
 
 def context_menu(table: ActionTable, parent: QWidget | None = None) -> QMenu:
-    """The note's right-click menu: the review decisions of the table, in its order."""
+    """The span's right-click menu: the review decisions of the table in its order, some in submenus."""
     menu = QMenu(parent)
     menu.setObjectName("noteContextMenu")
+    submenus: dict[str, QMenu] = {}
     for spec in table.specs:
-        if spec.context:
-            menu.addAction(table[spec.name])
-            if spec.separator_after:
-                menu.addSeparator()
+        if not spec.context:
+            continue
+        target = menu
+        if spec.submenu:
+            if spec.submenu not in submenus:
+                submenus[spec.submenu] = menu.addMenu(spec.submenu)
+                submenus[spec.submenu].setObjectName(f"submenu_{len(submenus)}")
+            target = submenus[spec.submenu]
+        target.addAction(table[spec.name])
+        if spec.separator_after:
+            menu.addSeparator()
     return menu

@@ -9,10 +9,11 @@ from PySide6.QtCore import QObject, QPoint, Signal
 from PySide6.QtWidgets import QMessageBox
 
 from masketeer_gui.engine.lists import CorrectionAction
-from masketeer_gui.engine.span import Entity
+from masketeer_gui.engine.normalize import fold
+from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.ui.commands import AcceptSpan, AddTerm, Correct, EditTerm, SetReview
 from masketeer_gui.ui.entity_menu import EntityMenu
-from masketeer_gui.ui.project_api import PendingChange, ReviewStatus, TermKind, TermRow
+from masketeer_gui.ui.project_api import PendingChange, ReviewStatus, Scope, TermKind, TermRow
 from masketeer_gui.ui.term_dialog import TermDialog
 from masketeer_gui.ui.workers import Job
 from masketeer_gui.ui.workspace import Workspace
@@ -49,6 +50,52 @@ class ReviewController(QObject):
             return self._hint("Select a span first (click it, or press S).")
         text = f"Reject {span.entity} span"
         self.ws.perform(Correct(self.ws, note.id, span.start, span.end, CorrectionAction.REMOVE, None, text))
+
+    def accept_remaining(self) -> bool:
+        """Accept every span of the note not accepted yet and mark it reviewed, in one undo step."""
+        note = self.ws.current
+        if note is None:
+            return False
+        remaining = [s for s in note.spans if (s.start, s.end) not in note.accepted]
+        self.ws.undo_stack.beginMacro(f"Accept {counted(len(remaining), 'span')} and mark the note reviewed")
+        for span in remaining:
+            self.ws.perform(AcceptSpan(self.ws, note.id, span, True))
+        if note.review is not ReviewStatus.REVIEWED:
+            self.ws.perform(SetReview(self.ws, note.id, ReviewStatus.REVIEWED, note.review))
+        self.ws.undo_stack.endMacro()
+        return True
+
+    def occurrences(self) -> list[Span]:
+        """The spans of the note in view with the current span's text (case and accents aside)."""
+        note, span = self.ws.current, self.ws.current_span()
+        if note is None or span is None:
+            return []
+        word = fold(note.text[span.start : span.end])
+        return [s for s in note.spans if fold(note.text[s.start : s.end]) == word]
+
+    def accept_occurrences(self) -> None:
+        """Accept every span of this note with the current span's text, in one undo step."""
+        note, spans = self.ws.current, self.occurrences()
+        if note is None or not spans:
+            return self._hint("Select a span first (click it, or press S).")
+        todo = [s for s in spans if (s.start, s.end) not in note.accepted]
+        self.ws.undo_stack.beginMacro(f"Accept {counted(len(todo), 'span')} in this note")
+        for span in todo:
+            self.ws.perform(AcceptSpan(self.ws, note.id, span, True))
+        self.ws.undo_stack.endMacro()
+        self._hint(f"Accepted {counted(len(todo), 'more span')} with this text in this note.")
+
+    def reject_occurrences(self) -> None:
+        """Reject (unmask) every span of this note with the current span's text, in one undo step."""
+        note, spans = self.ws.current, self.occurrences()
+        if note is None or not spans:
+            return self._hint("Select a span first (click it, or press S).")
+        self.ws.undo_stack.beginMacro(f"Reject {counted(len(spans), 'span')} in this note")
+        for span in spans:
+            text = f"Reject {span.entity} span"
+            self.ws.perform(Correct(self.ws, note.id, span.start, span.end, CorrectionAction.REMOVE, None, text))
+        self.ws.undo_stack.endMacro()
+        self._hint(f"Rejected {counted(len(spans), 'span')} with this text in this note.")
 
     def add_missed(self) -> None:
         note, selection = self.ws.current, self.ws.selection()
@@ -103,15 +150,16 @@ class ReviewController(QObject):
             self.entity_menu = None
 
     # --- lists -----------------------------------------------------------------------------------
-    def whitelist(self) -> None:
-        self.open_term_dialog(TermKind.WHITELIST)
+    def whitelist(self, scope: Scope | None = None) -> None:
+        self.open_term_dialog(TermKind.WHITELIST, scope=scope)
 
-    def blacklist(self) -> None:
-        self.open_term_dialog(TermKind.BLACKLIST)
+    def blacklist(self, scope: Scope | None = None) -> None:
+        self.open_term_dialog(TermKind.BLACKLIST, scope=scope)
 
     def open_term_dialog(
-        self, kind: TermKind, replacing: TermRow | None = None, blank: bool = False
+        self, kind: TermKind, replacing: TermRow | None = None, blank: bool = False, scope: Scope | None = None
     ) -> TermDialog | None:
+        """The term dialog for ``kind``; a new entry starts on ``scope`` or the narrowest sensible one."""
         note, project = self.ws.current, self.ws.project
         if project is None:
             return None
@@ -131,6 +179,9 @@ class ReviewController(QObject):
             replacing,
             project.terms(),
         )
+        if replacing is None:  # the dictionary editor's blank entry is a corpus-wide one
+            default = Scope.CORPUS if blank else narrowest_scope(kind, note.patient_id if note else "")
+            dialog.set_scope(scope or default)
         dialog.previewRequested.connect(self._ask_preview)
         dialog.accepted.connect(lambda: self._apply_term(dialog))
         dialog.finished.connect(dialog.deleteLater)
@@ -233,3 +284,9 @@ def trimmed_selection(text: str, start: int, end: int) -> tuple[int, int]:
     while end > start and not text[end - 1].isalnum():
         end -= 1
     return start, end
+
+
+def narrowest_scope(kind: TermKind, patient_id: str) -> Scope:
+    """Where a new entry made from a note starts: never the whole corpus. A blacklisted word is mostly this
+    patient's name (their other notes too); a whitelisted one is a word of this note."""
+    return Scope.PATIENT if kind is TermKind.BLACKLIST and patient_id else Scope.NOTE

@@ -145,14 +145,19 @@ class TermDialog(QDialog):
         self.setMinimumWidth(520)
 
     def _initial_scope(self) -> None:
-        scope = self.replacing.scope if self.replacing else Scope.CORPUS
+        """An entry being edited keeps its scope; a new one from a note starts on that note, never the corpus."""
+        scope = self.replacing.scope if self.replacing else (Scope.NOTE if self.note_id else Scope.CORPUS)
         self.scopes.button(self._scope_list.index(scope)).setChecked(True)
 
     def scope(self) -> Scope:
         return self._scope_list[max(self.scopes.checkedId(), 0)]
 
     def set_scope(self, scope: Scope) -> None:
-        self.scopes.button(self._scope_list.index(scope)).setChecked(True)
+        """Choose ``scope`` (one this note cannot have, a patient scope without a patient id: this note)."""
+        button = self.scopes.button(self._scope_list.index(scope))
+        if not button.isEnabled():
+            button = self.scopes.button(self._scope_list.index(Scope.NOTE if self.note_id else Scope.CORPUS))
+        button.setChecked(True)
 
     def spec(self) -> TermSpec:
         kind = TermKind(self.kind.currentData())
