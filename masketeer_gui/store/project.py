@@ -49,6 +49,7 @@ from masketeer_gui.store.runs import Runs, recover
 from masketeer_gui.store.sampling import Samples
 from masketeer_gui.store.stats import Statistics
 from masketeer_gui.store.terms import Terms, normalized
+from masketeer_gui.store.textsearch import TextHit, search_notes
 
 EXPORT_MODES = ("tags", "surrogates")
 
@@ -246,6 +247,11 @@ class Project:
             found = notes_for_keys(session, [term_key(normalized(spec))], ())
             ids = sorted(found) if found is not None else list(session.scalars(select(Note.id).order_by(Note.id)))
         return ids[:limit] if limit is not None else ids
+
+    def search_text(self, query: str, limit: int = 200) -> list[TextHit]:
+        """Notes holding every word of ``query`` with the offsets of the hits (see ``textsearch``)."""
+        with self._db.read() as session:
+            return search_notes(session, query, limit)
 
     def setting(self, key: str, default: Any = None) -> Any:
         """A project setting (any JSON value), e.g. what the GUI remembers per project."""

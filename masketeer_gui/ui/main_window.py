@@ -28,6 +28,7 @@ from masketeer_gui.ui.project_ctl import ProjectController
 from masketeer_gui.ui.review import ReviewController
 from masketeer_gui.ui.review_progress import ReviewProgress
 from masketeer_gui.ui.risk_ctl import RiskController
+from masketeer_gui.ui.search_panel import SearchPanel
 from masketeer_gui.ui.stats_view import StatsView
 from masketeer_gui.ui.surrogate_view import SurrogateToggle
 from masketeer_gui.ui.workers import Job, Progress
@@ -112,6 +113,9 @@ class MainWindow(QMainWindow):
         self.toolbar = QToolBar("Main")
         self.toolbar.setObjectName("mainToolbar")
         self.addToolBar(self.toolbar)
+        self.search_panel = SearchPanel(lambda: self.ws.project, self)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.search_panel)
+        self.search_panel.hide()
         self.progress = RunProgress()
         self.review_progress = ReviewProgress(self.model)
         self.statusBar().addPermanentWidget(self.review_progress)
@@ -133,6 +137,7 @@ class MainWindow(QMainWindow):
             close_window=self.close,
             show_shortcuts=self.show_shortcuts,
             find_note=self.find_note,
+            find_text=self.find_text,
             next_flagged=self.next_flagged,
             queue=self.flagged_queue,
         )
@@ -156,6 +161,8 @@ class MainWindow(QMainWindow):
         self.notes.currentNoteChanged.connect(lambda note_id: self.show_note(note_id if note_id >= 0 else None))
         self.progress.cancel_button.clicked.connect(ws.cancel_jobs)
         self.tabs.currentChanged.connect(self._on_tab)
+        self.search_panel.noteChosen.connect(self.show_requested_note)
+        self.search_panel.queryChanged.connect(self.note_view.set_search)
         self.context_menu = context_menu(self.actions_, self)
         self.note_view.original.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.note_view.original.customContextMenuRequested.connect(self._show_context_menu)
@@ -219,6 +226,13 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentIndex(REVIEW_TAB)
         self.search.setFocus()
         self.search.selectAll()
+
+    def find_text(self) -> None:
+        """Search every note for the selected words or the current span's text (else an empty field)."""
+        self.tabs.setCurrentIndex(REVIEW_TAB)
+        note, selection, span = self.current, self.note_view.selection(), self.note_view.current_span()
+        start_end = selection or ((span.start, span.end) if span else None)
+        self.search_panel.find_words(note.text[start_end[0] : start_end[1]] if note and start_end else "")
 
     def show_note(self, note_id: int | None, keep_offset: int | None = None) -> None:
         if self.project is None or note_id is None:

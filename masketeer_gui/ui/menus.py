@@ -42,6 +42,7 @@ class WindowParts:
     close_window: Callable[[], object]
     show_shortcuts: Callable[[], None]
     find_note: Callable[[], None]
+    find_text: Callable[[], None]
     next_flagged: Callable[[], None]
     queue: Callable[[], None]
 
@@ -324,6 +325,17 @@ def action_specs(p: WindowParts) -> list[ActionSpec]:
             ("O",),
             "Ask a colleague to look at this note too (again: open)",
             short="2nd opinion",
+            context=True,
+            separator_after=True,
+        ),
+        ActionSpec(
+            "find_text",
+            "Find in &all notes…",
+            p.find_text,
+            ("Ctrl+Shift+F",),
+            "Where else does this name occur? Every note holding the selected words, the hits framed",
+            EDIT,
+            enabled_when=has_project,
             context=True,
             separator_after=True,
         ),

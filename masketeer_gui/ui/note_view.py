@@ -14,6 +14,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
 from masketeer_gui.engine.span import ENTITY_NAMES, Span
+from masketeer_gui.store.textsearch import word_hits
+from masketeer_gui.store.wordindex import words_of
 from masketeer_gui.ui.colours import entity_colour, entity_text_colour
 from masketeer_gui.ui.project_api import ReviewNote
 from masketeer_gui.ui.span_list import SpanList
@@ -59,6 +61,7 @@ class NoteView(QWidget):
         self.replacements: Replacements | None = None
         self._shown: Sequence[str] = ()
         self._current = -1
+        self._search_words: set[str] = set()
         self.header = QLabel("No note selected")
         self.header.setTextFormat(Qt.TextFormat.PlainText)
         self.original = SpanTextEdit()
@@ -98,6 +101,15 @@ class NoteView(QWidget):
         """Show or hide the pseudonymized pane."""
         self.pseudo.setVisible(on)
 
+    def set_search(self, query: str) -> None:
+        """Frame the words of ``query`` in the original text of this and every later note ('' : none)."""
+        self._search_words = words_of(query) if query else set()
+        self._show_hits()
+
+    def _show_hits(self) -> None:
+        text = self.detail.text if self.detail is not None else ""
+        self.original.set_hits(word_hits(text, self._search_words) if self._search_words and text else ())
+
     def set_span_list_visible(self, on: bool) -> None:
         """Show or hide the span list beside the note."""
         self.span_list.setVisible(on)
@@ -134,6 +146,7 @@ class NoteView(QWidget):
             if keep_offset is not None:
                 self._current = span_index_from(detail.spans, keep_offset)
                 self._sync()
+        self._show_hits()
         self._explain_current()
         self.currentSpanChanged.emit(self.current_span())
 

@@ -155,3 +155,27 @@ def test_whitelist_and_blacklist_start_on_the_narrowest_scope(qtbot, window, dem
         window.act_whitelist_patient.trigger()
     assert window.review.term_dialog.scope() is (Scope.PATIENT if patient else Scope.NOTE)
     QApplication.processEvents()
+
+
+def test_find_in_all_notes_lists_them_and_frames_the_hits(qtbot, window, demo_project):
+    """C.3: from a span, Ctrl+Shift+F lists every note holding its text; picking one frames the hits there."""
+    open_project(qtbot, window, demo_project)
+    _note_with_repeat(window)
+    window.note_view.set_current(0)
+    span = window.current.spans[0]
+    word = window.current.text[span.start : span.end]
+    press(qtbot, window, K.Key_F, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    panel = window.search_panel
+    assert panel.isVisible() and panel.query.text() == word
+    expected = {n for n in (r.id for r in window.model.rows()) if fold(word) in fold(window.project.note(n).text)}
+    assert {h.note_id for h in panel.hits} <= expected and len(panel.hits) >= 1
+    assert (span.start, span.end) in window.note_view.original.hits()
+    panel.query.setText("Dr")  # a word in many notes
+    panel.search()
+    other = next(i for i, h in enumerate(panel.hits) if h.note_id != window.current.id)
+    with qtbot.waitSignal(window.noteShown):
+        panel.results.setCurrentRow(other)
+    assert window.current.id == panel.hits[other].note_id
+    assert window.note_view.original.hits() == list(panel.hits[other].hits)
+    panel.close()
+    assert window.note_view.original.hits() == []
