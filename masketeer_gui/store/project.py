@@ -49,7 +49,7 @@ from masketeer_gui.store.runs import Runs, recover
 from masketeer_gui.store.sampling import Samples
 from masketeer_gui.store.stats import Statistics
 from masketeer_gui.store.terms import Terms, normalized
-from masketeer_gui.store.textsearch import TextHit, search_notes
+from masketeer_gui.store.textsearch import TextHit, contexts_in, search_notes
 
 EXPORT_MODES = ("tags", "surrogates")
 
@@ -252,6 +252,11 @@ class Project:
         """Notes holding every word of ``query`` with the offsets of the hits (see ``textsearch``)."""
         with self._db.read() as session:
             return search_notes(session, query, limit)
+
+    def note_contexts(self, note_ids: list[int], query: str) -> list[TextHit]:
+        """Where ``query``'s words stand in these notes, a line of context each (a preview's affected notes)."""
+        with self._db.read() as session:
+            return contexts_in(session, note_ids, query)
 
     def setting(self, key: str, default: Any = None) -> Any:
         """A project setting (any JSON value), e.g. what the GUI remembers per project."""

@@ -72,3 +72,24 @@ def search_notes(session: Session, query: str, limit: int = 200) -> list[TextHit
             if len(found) >= limit:
                 return found
     return found
+
+
+def contexts_in(session: Session, note_ids: list[int], query: str) -> list[TextHit]:
+    """The hits of ``query``'s words in the given notes (in that order; notes without a hit: no line)."""
+    words = wordindex.words_of(query)
+    if not words or not note_ids:
+        return []
+    rows = session.execute(
+        select(Note.id, Note.external_id, NoteText.text)
+        .join(NoteText, NoteText.note_id == Note.id)
+        .where(Note.id.in_(note_ids))
+    )
+    by_id = {note_id: (external_id, text) for note_id, external_id, text in rows}
+    found = []
+    for note_id in note_ids:
+        if note_id in by_id:
+            external_id, text = by_id[note_id]
+            hits = word_hits(text, words)
+            if hits:
+                found.append(TextHit(note_id, external_id, tuple(hits), context_line(text, *hits[0])))
+    return found

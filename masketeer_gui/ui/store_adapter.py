@@ -221,6 +221,9 @@ class StoreProject:
     def search_text(self, query: str, limit: int = 200) -> list[TextHit]:
         return self.store.search_text(query, limit)
 
+    def note_contexts(self, note_ids: Sequence[int], query: str) -> list[TextHit]:
+        return self.store.note_contexts(list(note_ids), query)
+
     def import_terms(self, source: Path) -> int:
         terms, _corrections = self.store.import_lists(Path(source))
         return terms

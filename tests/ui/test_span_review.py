@@ -179,3 +179,34 @@ def test_find_in_all_notes_lists_them_and_frames_the_hits(qtbot, window, demo_pr
     assert window.note_view.original.hits() == list(panel.hits[other].hits)
     panel.close()
     assert window.note_view.original.hits() == []
+
+
+def test_a_list_preview_names_the_affected_notes_with_context_and_apply_confirms(qtbot, window, demo_project):
+    """C.5: the preview lists each affected note with the word in context; the whole corpus is asked
+    once more (Cancel is the default); after Apply the status bar says what was saved and how to undo."""
+    open_project(qtbot, window, demo_project)
+    _note_with_repeat(window)
+    window.note_view.set_current(0)
+    span = window.current.spans[0]
+    word = window.current.text[span.start : span.end]
+    with qtbot.waitSignal(window.review.previewShown, timeout=LONG):
+        press(qtbot, window, K.Key_W)
+    dialog = window.review.term_dialog
+    lines = [dialog.affected.item(i).text() for i in range(dialog.affected.count())]
+    assert dialog.affected.isVisible() and lines[0].startswith(window.current.external_id + ":")
+    assert word in lines[0]
+    with qtbot.waitSignal(dialog.previewShown, timeout=LONG):
+        dialog.set_scope(Scope.CORPUS)
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    box = window.review.corpus_question
+    assert box.isVisible() and "every note of the project" in box.text()
+    box.reject()  # Cancel: nothing saved
+    assert not any(t.term == word for t in window.project.terms() if t.kind.value == "whitelist")
+    with qtbot.waitSignal(window.review.previewShown, timeout=LONG):
+        press(qtbot, window, K.Key_W)
+    dialog = window.review.term_dialog
+    assert dialog.scope() is Scope.NOTE
+    with qtbot.waitSignal(window.jobFinished, timeout=LONG):
+        qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)  # this note only: no question
+    message = window.statusBar().currentMessage()
+    assert message.startswith(f"Saved: “{word}” on the whitelist in this note") and "Ctrl+Z" in message
