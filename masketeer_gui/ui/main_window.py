@@ -12,8 +12,17 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPoint, QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QMainWindow, QMessageBox, QSplitter, QTabWidget, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import (
+    QFontDialog,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QTabWidget,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
 
 from masketeer_gui.ui.actions import ActionTable
 from masketeer_gui.ui.errors import show_message
@@ -25,6 +34,7 @@ from masketeer_gui.ui.note_view import NoteView
 from masketeer_gui.ui.progress import RunProgress
 from masketeer_gui.ui.project_api import NoteRow, ProjectApi
 from masketeer_gui.ui.project_ctl import ProjectController
+from masketeer_gui.ui.reading import THEMES, NoteFont, Theme, link_scrolling
 from masketeer_gui.ui.review import ReviewController
 from masketeer_gui.ui.review_progress import ReviewProgress
 from masketeer_gui.ui.risk_ctl import RiskController
@@ -60,6 +70,9 @@ class MainWindow(QMainWindow):
         self.recent_menu = self.projects.recent_menu
         self.risk = RiskController(self.ws, self.notes, self.statusBar())
         self.surrogates = SurrogateToggle(self.ws)
+        self.note_font = NoteFont(self.settings, self.note_view.original, self.note_view.pseudo)
+        self.theme = Theme(self.settings, self)
+        link_scrolling(self.note_view.original, self.note_view.pseudo)
         self.actions_ = ActionTable(self, action_specs(self._parts()))
         for name, action in self.actions_.actions.items():
             setattr(self, f"act_{name}", action)
@@ -72,6 +85,13 @@ class MainWindow(QMainWindow):
         self.act_side.setChecked(True)  # the default; then the saved choice (a change reaches the view)
         self.act_side.setChecked(self.settings.value("window/sideBySide", True) in (True, "true"))
         self.act_surrogates.setChecked(self.surrogates.restore())
+        self.act_span_list.setChecked(True)
+        self.act_span_list.setChecked(self.settings.value("window/spanList", True) in (True, "true"))
+        self._theme_group = QActionGroup(self)
+        for mode in THEMES:
+            self._theme_group.addAction(self.actions_[f"theme_{mode}"])
+        self.actions_[f"theme_{self.theme.mode}"].setChecked(True)
+        self.theme.apply()
         self.update_actions()
 
     # --- the workspace's state, for callers that know the window --------------------------------
@@ -136,6 +156,9 @@ class MainWindow(QMainWindow):
             on_review_tab=lambda: self.tabs.currentIndex() == REVIEW_TAB,
             close_window=self.close,
             show_shortcuts=self.show_shortcuts,
+            note_font=self.note_font,
+            theme=self.theme,
+            choose_font=self.choose_font,
             find_note=self.find_note,
             find_text=self.find_text,
             next_flagged=self.next_flagged,
@@ -340,6 +363,14 @@ class MainWindow(QMainWindow):
             self.refresh_stats()
         self.update_actions()
 
+    def choose_font(self) -> None:
+        """View → Note font…: the family and size of both note panes (remembered)."""
+        dialog = QFontDialog(self.note_font.font, self)
+        dialog.setObjectName("fontDialog")
+        dialog.fontSelected.connect(self.note_font.set_font)
+        self.font_dialog = dialog
+        dialog.open()
+
     def show_shortcuts(self) -> None:
         box = QMessageBox(
             QMessageBox.Icon.Information, "Keyboard shortcuts", self.actions_.shortcuts_html(), parent=self
@@ -363,6 +394,7 @@ class MainWindow(QMainWindow):
         s.setValue("window/noteSplitter", self.note_view.splitter.saveState())
         s.setValue("window/noteHeader", self.table.horizontalHeader().saveState())
         s.setValue("window/sideBySide", self.act_side.isChecked())
+        s.setValue("window/spanList", self.act_span_list.isChecked())
 
     def restore_layout(self) -> None:
         s = self.settings
@@ -389,4 +421,5 @@ class MainWindow(QMainWindow):
             self.ws.project = None
 
     act_side: QAction
+    act_span_list: QAction
     act_surrogates: QAction

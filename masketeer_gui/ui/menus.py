@@ -17,6 +17,7 @@ from masketeer_gui.ui.actions import ActionSpec, ActionTable
 from masketeer_gui.ui.note_list import NoteListPane
 from masketeer_gui.ui.project_api import Scope
 from masketeer_gui.ui.project_ctl import ProjectController
+from masketeer_gui.ui.reading import THEMES, NoteFont, Theme
 from masketeer_gui.ui.review import ReviewController
 from masketeer_gui.ui.risk_ctl import RiskController
 from masketeer_gui.ui.surrogate_view import SurrogateToggle
@@ -41,6 +42,9 @@ class WindowParts:
     on_review_tab: Callable[[], bool]
     close_window: Callable[[], object]
     show_shortcuts: Callable[[], None]
+    note_font: NoteFont
+    theme: Theme
+    choose_font: Callable[[], None]
     find_note: Callable[[], None]
     find_text: Callable[[], None]
     next_flagged: Callable[[], None]
@@ -380,6 +384,36 @@ def action_specs(p: WindowParts) -> list[ActionSpec]:
             short="Surrogates",
             toolbar=True,
             checkable=True,
+        ),
+        ActionSpec(
+            "span_list",
+            "Span &list beside the note",
+            ws.note_view.set_span_list_visible,
+            ("F8",),
+            "Every span of the note: type, text, masker, status; a click selects it",
+            VIEW,
+            checkable=True,
+        ),
+        ActionSpec("zoom_in", "Zoom &in", lambda: p.note_font.zoom(+1), ("Ctrl++", "Ctrl+="), "Bigger note text", VIEW),
+        ActionSpec("zoom_out", "Zoom &out", lambda: p.note_font.zoom(-1), ("Ctrl+-",), "Smaller note text", VIEW),
+        ActionSpec("zoom_reset", "&Normal size", lambda: p.note_font.zoom(0), ("Ctrl+0",), "", VIEW),
+        ActionSpec("note_font", "Note &font…", p.choose_font, (), "Font family and size of the note panes", VIEW),
+        *(
+            ActionSpec(
+                f"theme_{mode}",
+                f"Dark mode: {label}",
+                (lambda on, m=mode: p.theme.set_mode(m) if on else None),
+                (),
+                tip,
+                VIEW,
+                checkable=True,
+                separator_after=mode == THEMES[-1],
+            )
+            for mode, label, tip in (
+                ("system", "follow the system", "Light or dark as the desktop is"),
+                ("light", "always light", ""),
+                ("dark", "always dark", ""),
+            )
         ),
         ActionSpec("review_tab", "&Review", lambda: p.show_tab(0), ("Ctrl+1",), "", VIEW),
         ActionSpec("stats_tab", "&Statistics", lambda: p.show_tab(1), ("Ctrl+2",), "", VIEW),
