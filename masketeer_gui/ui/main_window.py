@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from masketeer_gui.ui.actions import ActionTable
 from masketeer_gui.ui.errors import show_message
 from masketeer_gui.ui.evaluation.evaluator_view import EvaluatorView
+from masketeer_gui.ui.evaluation.keys import shortcuts_html as eval_shortcuts_html
 from masketeer_gui.ui.legend import Legend
 from masketeer_gui.ui.menus import WindowParts, action_specs, build_menus, build_toolbar, context_menu
 from masketeer_gui.ui.note_list import NoteListPane
@@ -359,6 +360,7 @@ class MainWindow(QMainWindow):
         """Each tab has its own undo history and toolbar: the review decisions only on the Review tab."""
         on_eval = self.tabs.currentWidget() is self.evaluation
         self.ws.undo_group.setActiveStack(self.evaluation.undo_stack if on_eval else self.ws.undo_stack)
+        self.toolbar.setVisible(not on_eval)  # the evaluation tab has its own toolbar
         if self.tabs.currentWidget() is self.stats_view and self.stats_view.stale:
             self.refresh_stats()
         self.update_actions()
@@ -372,9 +374,13 @@ class MainWindow(QMainWindow):
         dialog.open()
 
     def show_shortcuts(self) -> None:
-        box = QMessageBox(
-            QMessageBox.Icon.Information, "Keyboard shortcuts", self.actions_.shortcuts_html(), parent=self
-        )
+        """F1: the keys of the tab in view (the evaluator's on the Evaluation tab, then the window's)."""
+        html = self.actions_.shortcuts_html()
+        if self.tabs.currentWidget() is self.evaluation:
+            html = eval_shortcuts_html() + "<p><b>Window keys</b></p>" + html
+        box = QMessageBox(QMessageBox.Icon.Information, "Keyboard shortcuts", html, parent=self)
+        box.setObjectName("shortcutsBox")
+        self.shortcuts_box = box
         box.open()
 
     # --- drag and drop, layout, closing ------------------------------------------------------------
