@@ -246,6 +246,14 @@ class MainWindow(QMainWindow):
         if not self.notes.next_flagged():
             self.statusBar().showMessage("No open notes with flagged spans left in this list.", 5000)
 
+    def show_note_with_spans(self) -> bool:
+        """Show the first note of the list with spans, its first span selected (the demo's first sight)."""
+        for row in self.model.rows():
+            if row.spans and self.notes.select_note(row.id, show_all=True):
+                self.note_view.set_current(0)
+                return True
+        return False
+
     def find_note(self) -> None:
         self.tabs.setCurrentIndex(REVIEW_TAB)
         self.search.setFocus()
