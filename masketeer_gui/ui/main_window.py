@@ -123,7 +123,7 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(self.notes)
         self.splitter.addWidget(right)
         self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([600, 680])
+        self.splitter.setSizes([470, 810])
         self.stats_view = StatsView()
         self.tabs = QTabWidget()
         self.tabs.addTab(self.splitter, "Review")

@@ -12,6 +12,7 @@ from masketeer_gui.ui.colours import entity_colour, entity_text_colour
 from masketeer_gui.ui.project_api import ReviewNote
 
 SPAN_HEADERS = ("Type", "Text", "Masker", "Status")
+MIN_WIDTH = 300  # type, masker and status readable beside a few letters of text
 
 
 def span_status(span: Span, accepted: frozenset[tuple[int, int]]) -> str:
@@ -37,8 +38,11 @@ class SpanList(QTableWidget):
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setWordWrap(False)
         self.verticalHeader().setVisible(False)
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)  # the text takes what is left
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setMinimumWidth(MIN_WIDTH)
         self.currentCellChanged.connect(self._on_cell)
 
     def show_spans(self, note: ReviewNote | None) -> None:
