@@ -190,6 +190,9 @@ class MainWindow(QMainWindow):
         self.context_menu = context_menu(self.actions_, self)
         self.note_view.original.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.note_view.original.customContextMenuRequested.connect(self._show_context_menu)
+        spans = self.note_view.span_list
+        spans.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        spans.customContextMenuRequested.connect(self._show_span_list_menu)
 
     def update_actions(self) -> None:
         self.actions_.update_enabled()
@@ -295,6 +298,14 @@ class MainWindow(QMainWindow):
         if not view.textCursor().hasSelection():
             view.setTextCursor(view.cursorForPosition(pos))
         self.context_menu.popup(view.viewport().mapToGlobal(pos))
+
+    def _show_span_list_menu(self, pos: QPoint) -> None:
+        """Right click in the span list: the row under the mouse becomes the current span, then the menu."""
+        spans = self.note_view.span_list
+        row = spans.rowAt(pos.y())
+        if row >= 0:
+            self.note_view.set_current(row)
+            self.context_menu.popup(spans.viewport().mapToGlobal(pos))
 
     # --- jobs -----------------------------------------------------------------------------------
     def run_all(self, full: bool = False) -> None:

@@ -210,3 +210,15 @@ def test_a_list_preview_names_the_affected_notes_with_context_and_apply_confirms
         qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)  # this note only: no question
     message = window.statusBar().currentMessage()
     assert message.startswith(f"Saved: “{word}” on the whitelist in this note") and "Ctrl+Z" in message
+
+
+def test_right_click_in_the_span_list_selects_that_span_and_opens_the_menu(qtbot, window, demo_project):
+    open_project(qtbot, window, demo_project)
+    _note_with_repeat(window)
+    spans_list = window.note_view.span_list
+    point = spans_list.visualItemRect(spans_list.item(1, 1)).center()
+    shown: list[bool] = []
+    QTimer.singleShot(0, lambda: (shown.append(window.context_menu.isVisible()), window.context_menu.close()))
+    spans_list.customContextMenuRequested.emit(point)
+    qtbot.waitUntil(lambda: bool(shown))
+    assert shown == [True] and window.note_view.current_span() == window.current.spans[1]
