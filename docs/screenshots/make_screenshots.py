@@ -1,8 +1,12 @@
-"""Render the README screenshots from real windows on the demo project (offscreen is fine).
+"""Render the README screenshots from real windows on the demo project.
 
-    QT_QPA_PLATFORM=offscreen .venv/bin/python docs/screenshots/make_screenshots.py
+    Xvfb :99 -screen 0 1400x900x24 -nolisten tcp &
+    DISPLAY=:99 QT_QPA_PLATFORM=xcb .venv/bin/python docs/screenshots/make_screenshots.py
+    QT_QPA_PLATFORM=offscreen .venv/bin/python docs/screenshots/make_screenshots.py   # without X
 
-Writes main.png, context-menu.png, preview.png, dictionary.png and statistics.png next to this file.
+Under X the screen is grabbed where the window is (popup menus and dialogs included); offscreen the
+window is grabbed and the menu drawn onto it. Writes main.png, context-menu.png, search.png, dark.png,
+preview.png, dictionary.png and statistics.png next to this file.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
 from PySide6.QtCore import QEventLoop, QPoint, QSettings, QTimer  # noqa: E402
-from PySide6.QtGui import QPainter  # noqa: E402
+from PySide6.QtGui import QGuiApplication, QPainter, QPixmap  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 from masketeer_gui.ui.demo import ensure_demo_project  # noqa: E402
@@ -39,10 +43,22 @@ def wait_for(signal, timeout_ms: int = 120_000) -> None:  # type: ignore[no-unty
     loop.exec()
 
 
+def on_x() -> bool:
+    return QGuiApplication.platformName() == "xcb"
+
+
+def grab(widget: QWidget) -> QPixmap:
+    """The widget as the screen shows it under X (popups and dialogs over it included), else its own grab."""
+    if not on_x():
+        return widget.grab()
+    frame = widget.frameGeometry()
+    return widget.screen().grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height())
+
+
 def save(widget: QWidget, name: str) -> None:
-    settle()
+    settle(600 if on_x() else 300)
     path = HERE / name
-    assert widget.grab().save(str(path)), path
+    assert grab(widget).save(str(path)), path
     print(f"wrote {path.relative_to(HERE.parents[1])}")
 
 
@@ -62,15 +78,27 @@ def save_context_menu(window: MainWindow) -> None:
     corner = view.cursorRect().bottomRight() + QPoint(8, 4)
     menu = window.context_menu
     menu.popup(view.viewport().mapToGlobal(corner))
-    settle()
-    shot = window.grab()
-    painter = QPainter(shot)
-    painter.drawPixmap(view.viewport().mapTo(window, corner), menu.grab())
-    painter.end()
+    settle(800)
+    shot = grab(window)
+    if not on_x():  # offscreen a popup is its own window: draw it where it would be
+        painter = QPainter(shot)
+        painter.drawPixmap(view.viewport().mapTo(window, corner), menu.grab())
+        painter.end()
     menu.close()
     path = HERE / "context-menu.png"
     assert shot.save(str(path)), path
     print(f"wrote {path.relative_to(HERE.parents[1])}")
+
+
+def save_search(window: MainWindow) -> None:
+    """Find in all notes from the current span: the panel with the notes and the hits framed in one."""
+    window.note_view.set_current(0)  # the note's first name: where else does it occur?
+    window.find_text()
+    panel = window.search_panel
+    if panel.results.count() > 1:
+        panel.results.setCurrentRow(1)
+    save(window, "search.png")
+    panel.close()
 
 
 def main() -> None:
@@ -88,6 +116,11 @@ def main() -> None:
     show_flagged_note(window)
     save(window, "main.png")
     save_context_menu(window)
+    save_search(window)
+    show_flagged_note(window)
+    window.act_theme_dark.trigger()
+    save(window, "dark.png")
+    window.act_theme_light.trigger()
 
     window.review.whitelist()
     dialog = window.review.term_dialog

@@ -49,6 +49,7 @@ from masketeer_gui.store.runs import Runs, recover
 from masketeer_gui.store.sampling import Samples
 from masketeer_gui.store.stats import Statistics
 from masketeer_gui.store.terms import Terms, normalized
+from masketeer_gui.store.textsearch import TextHit, contexts_in, search_notes
 
 EXPORT_MODES = ("tags", "surrogates")
 
@@ -248,6 +249,16 @@ class Project:
             found = notes_for_keys(session, [term_key(normalized(spec))], ())
             ids = sorted(found) if found is not None else list(session.scalars(select(Note.id).order_by(Note.id)))
         return ids[:limit] if limit is not None else ids
+
+    def search_text(self, query: str, limit: int = 200) -> list[TextHit]:
+        """Notes holding every word of ``query`` with the offsets of the hits (see ``textsearch``)."""
+        with self._db.read() as session:
+            return search_notes(session, query, limit)
+
+    def note_contexts(self, note_ids: list[int], query: str) -> list[TextHit]:
+        """Where ``query``'s words stand in these notes, a line of context each (a preview's affected notes)."""
+        with self._db.read() as session:
+            return contexts_in(session, note_ids, query)
 
     def setting(self, key: str, default: Any = None) -> Any:
         """A project setting (any JSON value), e.g. what the GUI remembers per project."""

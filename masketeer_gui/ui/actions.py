@@ -49,7 +49,8 @@ class ActionSpec:
     """One row of the action table: what menus, toolbar, F1 help and the context menu all build from.
 
     ``menu`` is the menu title it goes in ("" for none), ``enabled_when`` a check run whenever the
-    workspace changes (None: always enabled), ``toolbar``/``context``: shown there too.
+    workspace changes (None: always enabled), ``toolbar``/``context``: shown there too (``submenu``: in
+    that submenu of the context menu).
     """
 
     name: str
@@ -64,6 +65,7 @@ class ActionSpec:
     context: bool = False
     checkable: bool = False
     separator_after: bool = False
+    submenu: str = ""  # in the context menu: inside this submenu
 
 
 class ActionTable:

@@ -53,6 +53,9 @@ class Launcher(QObject):
         self.window.show()
         if path is not None:
             opened = self.window.projects.open_path(path)
+            if opened and self.demo:  # first sight: a note with its spans highlighted, now and after the run
+                self.window.show_note_with_spans()
+                self.window.runFinished.connect(self._demo_note)
             if opened and (self.demo or self.screenshot is not None):
                 self.window.run_all()
             elif self.screenshot is not None:
@@ -66,6 +69,10 @@ class Launcher(QObject):
         print(f"masketeer-gui: {message}", file=sys.stderr)
         self.window.shutdown()
         return False
+
+    def _demo_note(self, _done: int) -> None:
+        if self.window.current is None or not self.window.current.spans:
+            self.window.show_note_with_spans()
 
     def _after_run(self, _done: int) -> None:
         self.window.next_flagged()

@@ -20,7 +20,8 @@ def chip(entity: Entity) -> str:
 def legend_html() -> str:
     items = [f"{chip(e)}&nbsp;{ENTITY_NAMES[e]}" for e in Entity]
     marks = [
-        f'<span style="text-decoration: underline; color:{FLAG_HEX}">wavy</span>&nbsp;= needs review',
+        f'<span style="text-decoration: underline; color:{FLAG_HEX}; background:#ffffff">&nbsp;wavy&nbsp;</span>'
+        "&nbsp;= needs review",  # on white: readable under a dark palette too
         '<span style="text-decoration: underline">solid</span>&nbsp;= accepted',
         "dashed&nbsp;= added by hand",
     ]

@@ -12,12 +12,22 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPoint, QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QMainWindow, QMessageBox, QSplitter, QTabWidget, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import (
+    QFontDialog,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QTabWidget,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
 
 from masketeer_gui.ui.actions import ActionTable
 from masketeer_gui.ui.errors import show_message
 from masketeer_gui.ui.evaluation.evaluator_view import EvaluatorView
+from masketeer_gui.ui.evaluation.keys import shortcuts_html as eval_shortcuts_html
 from masketeer_gui.ui.legend import Legend
 from masketeer_gui.ui.menus import WindowParts, action_specs, build_menus, build_toolbar, context_menu
 from masketeer_gui.ui.note_list import NoteListPane
@@ -25,8 +35,11 @@ from masketeer_gui.ui.note_view import NoteView
 from masketeer_gui.ui.progress import RunProgress
 from masketeer_gui.ui.project_api import NoteRow, ProjectApi
 from masketeer_gui.ui.project_ctl import ProjectController
+from masketeer_gui.ui.reading import THEMES, NoteFont, Theme, link_scrolling
 from masketeer_gui.ui.review import ReviewController
+from masketeer_gui.ui.review_progress import ReviewProgress
 from masketeer_gui.ui.risk_ctl import RiskController
+from masketeer_gui.ui.search_panel import SearchPanel
 from masketeer_gui.ui.stats_view import StatsView
 from masketeer_gui.ui.surrogate_view import SurrogateToggle
 from masketeer_gui.ui.workers import Job, Progress
@@ -58,6 +71,9 @@ class MainWindow(QMainWindow):
         self.recent_menu = self.projects.recent_menu
         self.risk = RiskController(self.ws, self.notes, self.statusBar())
         self.surrogates = SurrogateToggle(self.ws)
+        self.note_font = NoteFont(self.settings, self.note_view.original, self.note_view.pseudo)
+        self.theme = Theme(self.settings, self)
+        link_scrolling(self.note_view.original, self.note_view.pseudo)
         self.actions_ = ActionTable(self, action_specs(self._parts()))
         for name, action in self.actions_.actions.items():
             setattr(self, f"act_{name}", action)
@@ -70,6 +86,13 @@ class MainWindow(QMainWindow):
         self.act_side.setChecked(True)  # the default; then the saved choice (a change reaches the view)
         self.act_side.setChecked(self.settings.value("window/sideBySide", True) in (True, "true"))
         self.act_surrogates.setChecked(self.surrogates.restore())
+        self.act_span_list.setChecked(True)
+        self.act_span_list.setChecked(self.settings.value("window/spanList", True) in (True, "true"))
+        self._theme_group = QActionGroup(self)
+        for mode in THEMES:
+            self._theme_group.addAction(self.actions_[f"theme_{mode}"])
+        self.actions_[f"theme_{self.theme.mode}"].setChecked(True)
+        self.theme.apply()
         self.update_actions()
 
     # --- the workspace's state, for callers that know the window --------------------------------
@@ -100,7 +123,7 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(self.notes)
         self.splitter.addWidget(right)
         self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([600, 680])
+        self.splitter.setSizes([470, 810])
         self.stats_view = StatsView()
         self.tabs = QTabWidget()
         self.tabs.addTab(self.splitter, "Review")
@@ -111,7 +134,12 @@ class MainWindow(QMainWindow):
         self.toolbar = QToolBar("Main")
         self.toolbar.setObjectName("mainToolbar")
         self.addToolBar(self.toolbar)
+        self.search_panel = SearchPanel(lambda: self.ws.project, self)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.search_panel)
+        self.search_panel.hide()
         self.progress = RunProgress()
+        self.review_progress = ReviewProgress(self.model)
+        self.statusBar().addPermanentWidget(self.review_progress)
         self.statusBar().addPermanentWidget(self.progress)
         # as tall as the progress widget from the start: showing it must not relayout (and
         # repaint) the whole window while the worker competes for the GIL
@@ -129,7 +157,11 @@ class MainWindow(QMainWindow):
             on_review_tab=lambda: self.tabs.currentIndex() == REVIEW_TAB,
             close_window=self.close,
             show_shortcuts=self.show_shortcuts,
+            note_font=self.note_font,
+            theme=self.theme,
+            choose_font=self.choose_font,
             find_note=self.find_note,
+            find_text=self.find_text,
             next_flagged=self.next_flagged,
             queue=self.flagged_queue,
         )
@@ -153,9 +185,14 @@ class MainWindow(QMainWindow):
         self.notes.currentNoteChanged.connect(lambda note_id: self.show_note(note_id if note_id >= 0 else None))
         self.progress.cancel_button.clicked.connect(ws.cancel_jobs)
         self.tabs.currentChanged.connect(self._on_tab)
+        self.search_panel.noteChosen.connect(self.show_requested_note)
+        self.search_panel.queryChanged.connect(self.note_view.set_search)
         self.context_menu = context_menu(self.actions_, self)
         self.note_view.original.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.note_view.original.customContextMenuRequested.connect(self._show_context_menu)
+        spans = self.note_view.span_list
+        spans.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        spans.customContextMenuRequested.connect(self._show_span_list_menu)
 
     def update_actions(self) -> None:
         self.actions_.update_enabled()
@@ -212,10 +249,25 @@ class MainWindow(QMainWindow):
         if not self.notes.next_flagged():
             self.statusBar().showMessage("No open notes with flagged spans left in this list.", 5000)
 
+    def show_note_with_spans(self) -> bool:
+        """Show the first note of the list with spans, its first span selected (the demo's first sight)."""
+        for row in self.model.rows():
+            if row.spans and self.notes.select_note(row.id, show_all=True):
+                self.note_view.set_current(0)
+                return True
+        return False
+
     def find_note(self) -> None:
         self.tabs.setCurrentIndex(REVIEW_TAB)
         self.search.setFocus()
         self.search.selectAll()
+
+    def find_text(self) -> None:
+        """Search every note for the selected words or the current span's text (else an empty field)."""
+        self.tabs.setCurrentIndex(REVIEW_TAB)
+        note, selection, span = self.current, self.note_view.selection(), self.note_view.current_span()
+        start_end = selection or ((span.start, span.end) if span else None)
+        self.search_panel.find_words(note.text[start_end[0] : start_end[1]] if note and start_end else "")
 
     def show_note(self, note_id: int | None, keep_offset: int | None = None) -> None:
         if self.project is None or note_id is None:
@@ -246,6 +298,14 @@ class MainWindow(QMainWindow):
         if not view.textCursor().hasSelection():
             view.setTextCursor(view.cursorForPosition(pos))
         self.context_menu.popup(view.viewport().mapToGlobal(pos))
+
+    def _show_span_list_menu(self, pos: QPoint) -> None:
+        """Right click in the span list: the row under the mouse becomes the current span, then the menu."""
+        spans = self.note_view.span_list
+        row = spans.rowAt(pos.y())
+        if row >= 0:
+            self.note_view.set_current(row)
+            self.context_menu.popup(spans.viewport().mapToGlobal(pos))
 
     # --- jobs -----------------------------------------------------------------------------------
     def run_all(self, full: bool = False) -> None:
@@ -319,14 +379,27 @@ class MainWindow(QMainWindow):
         """Each tab has its own undo history and toolbar: the review decisions only on the Review tab."""
         on_eval = self.tabs.currentWidget() is self.evaluation
         self.ws.undo_group.setActiveStack(self.evaluation.undo_stack if on_eval else self.ws.undo_stack)
+        self.toolbar.setVisible(not on_eval)  # the evaluation tab has its own toolbar
         if self.tabs.currentWidget() is self.stats_view and self.stats_view.stale:
             self.refresh_stats()
         self.update_actions()
 
+    def choose_font(self) -> None:
+        """View → Note font…: the family and size of both note panes (remembered)."""
+        dialog = QFontDialog(self.note_font.font, self)
+        dialog.setObjectName("fontDialog")
+        dialog.fontSelected.connect(self.note_font.set_font)
+        self.font_dialog = dialog
+        dialog.open()
+
     def show_shortcuts(self) -> None:
-        box = QMessageBox(
-            QMessageBox.Icon.Information, "Keyboard shortcuts", self.actions_.shortcuts_html(), parent=self
-        )
+        """F1: the keys of the tab in view (the evaluator's on the Evaluation tab, then the window's)."""
+        html = self.actions_.shortcuts_html()
+        if self.tabs.currentWidget() is self.evaluation:
+            html = eval_shortcuts_html() + "<p><b>Window keys</b></p>" + html
+        box = QMessageBox(QMessageBox.Icon.Information, "Keyboard shortcuts", html, parent=self)
+        box.setObjectName("shortcutsBox")
+        self.shortcuts_box = box
         box.open()
 
     # --- drag and drop, layout, closing ------------------------------------------------------------
@@ -344,8 +417,9 @@ class MainWindow(QMainWindow):
         s.setValue("window/state", self.saveState())
         s.setValue("window/splitter", self.splitter.saveState())
         s.setValue("window/noteSplitter", self.note_view.splitter.saveState())
-        s.setValue("window/header", self.table.horizontalHeader().saveState())
+        s.setValue("window/noteHeader", self.table.horizontalHeader().saveState())
         s.setValue("window/sideBySide", self.act_side.isChecked())
+        s.setValue("window/spanList", self.act_span_list.isChecked())
 
     def restore_layout(self) -> None:
         s = self.settings
@@ -356,7 +430,7 @@ class MainWindow(QMainWindow):
         self.restoreState(s.value("window/state"))
         self.splitter.restoreState(s.value("window/splitter"))
         self.note_view.splitter.restoreState(s.value("window/noteSplitter"))
-        self.table.horizontalHeader().restoreState(s.value("window/header"))
+        self.table.horizontalHeader().restoreState(s.value("window/noteHeader"))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_layout()
@@ -372,4 +446,5 @@ class MainWindow(QMainWindow):
             self.ws.project = None
 
     act_side: QAction
+    act_span_list: QAction
     act_surrogates: QAction

@@ -15,7 +15,9 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar, QWidget
 
 from masketeer_gui.ui.actions import ActionSpec, ActionTable
 from masketeer_gui.ui.note_list import NoteListPane
+from masketeer_gui.ui.project_api import Scope
 from masketeer_gui.ui.project_ctl import ProjectController
+from masketeer_gui.ui.reading import THEMES, NoteFont, Theme
 from masketeer_gui.ui.review import ReviewController
 from masketeer_gui.ui.risk_ctl import RiskController
 from masketeer_gui.ui.surrogate_view import SurrogateToggle
@@ -23,6 +25,7 @@ from masketeer_gui.ui.workspace import Workspace
 
 PROJECT, EDIT, REVIEW, LISTS, VIEW, HELP = "&Project", "&Edit", "&Review", "&Lists", "&View", "&Help"
 MENUS = (PROJECT, EDIT, REVIEW, LISTS, VIEW, HELP)
+ALL_IN_NOTE = "All occurrences in this note"
 
 
 @dataclass(frozen=True)
@@ -39,7 +42,11 @@ class WindowParts:
     on_review_tab: Callable[[], bool]
     close_window: Callable[[], object]
     show_shortcuts: Callable[[], None]
+    note_font: NoteFont
+    theme: Theme
+    choose_font: Callable[[], None]
     find_note: Callable[[], None]
+    find_text: Callable[[], None]
     next_flagged: Callable[[], None]
     queue: Callable[[], None]
 
@@ -53,6 +60,10 @@ def action_specs(p: WindowParts) -> list[ActionSpec]:
 
     def reviewing() -> bool:
         return ws.current is not None and p.on_review_tab()
+
+    def accept_rest_and_next() -> None:
+        if r.accept_remaining():
+            p.notes.step_note(+1)
 
     def step_span(delta: int) -> Callable[[], None]:
         return lambda: ws.note_view.step(delta)
@@ -214,6 +225,14 @@ def action_specs(p: WindowParts) -> list[ActionSpec]:
             context=True,
         ),
         review(
+            "accept_rest",
+            "Accept all remaining and next note",
+            accept_rest_and_next,
+            ("Shift+A",),
+            "Accept every span of this note not accepted yet, mark the note reviewed, show the next note",
+            context=True,
+        ),
+        review(
             "add",
             "&Mask selection as…",
             r.add_missed,
@@ -235,25 +254,62 @@ def action_specs(p: WindowParts) -> list[ActionSpec]:
             separator_after=True,
         ),
         review(
+            "occurrences_accept",
+            "Accept every span with this text",
+            r.accept_occurrences,
+            (),
+            "Accept every span of this note with the selected span's text",
+            context=True,
+            submenu=ALL_IN_NOTE,
+        ),
+        review(
+            "occurrences_reject",
+            "Reject every span with this text",
+            r.reject_occurrences,
+            (),
+            "Unmask every span of this note with the selected span's text",
+            context=True,
+            submenu=ALL_IN_NOTE,
+            separator_after=True,
+        ),
+        review(
             "whitelist",
             "&Whitelist word…",
-            r.whitelist,
+            lambda: r.whitelist(),
             ("W",),
-            "Never mask this word (in this note, patient or corpus)",
+            "Never mask this word (starts on this note; patient or corpus if you choose)",
             short="Whitelist…",
             toolbar=True,
-            context=True,
         ),
         review(
             "blacklist",
             "&Blacklist word…",
-            r.blacklist,
+            lambda: r.blacklist(),
             ("B",),
-            "Always mask this word with a type",
+            "Always mask this word with a type (starts on this patient's notes)",
             short="Blacklist…",
             toolbar=True,
-            context=True,
             separator_after=True,
+        ),
+        *(
+            ActionSpec(  # the context menu's scoped entries (the menus have W and B)
+                f"{kind}_{scope.value}",
+                f"{title} {where}…",
+                (lambda _checked=False, k=kind, sc=scope: getattr(r, k)(sc)),
+                (),
+                f"{title} this word {where}",
+                "",
+                enabled_when=reviewing,
+                context=True,
+                submenu=title,
+                separator_after=scope is Scope.CORPUS,
+            )
+            for kind, title in (("whitelist", "Whitelist"), ("blacklist", "Blacklist"))
+            for scope, where in (
+                (Scope.NOTE, "in this note"),
+                (Scope.PATIENT, "for this patient"),
+                (Scope.CORPUS, "in the whole corpus"),
+            )
         ),
         review(
             "reviewed",
@@ -273,6 +329,17 @@ def action_specs(p: WindowParts) -> list[ActionSpec]:
             ("O",),
             "Ask a colleague to look at this note too (again: open)",
             short="2nd opinion",
+            context=True,
+            separator_after=True,
+        ),
+        ActionSpec(
+            "find_text",
+            "Find in &all notes…",
+            p.find_text,
+            ("Ctrl+Shift+F",),
+            "Where else does this name occur? Every note holding the selected words, the hits framed",
+            EDIT,
+            enabled_when=has_project,
             context=True,
             separator_after=True,
         ),
@@ -318,6 +385,36 @@ def action_specs(p: WindowParts) -> list[ActionSpec]:
             toolbar=True,
             checkable=True,
         ),
+        ActionSpec(
+            "span_list",
+            "Span &list beside the note",
+            ws.note_view.set_span_list_visible,
+            ("F8",),
+            "Every span of the note: type, text, masker, status; a click selects it",
+            VIEW,
+            checkable=True,
+        ),
+        ActionSpec("zoom_in", "Zoom &in", lambda: p.note_font.zoom(+1), ("Ctrl++", "Ctrl+="), "Bigger note text", VIEW),
+        ActionSpec("zoom_out", "Zoom &out", lambda: p.note_font.zoom(-1), ("Ctrl+-",), "Smaller note text", VIEW),
+        ActionSpec("zoom_reset", "&Normal size", lambda: p.note_font.zoom(0), ("Ctrl+0",), "", VIEW),
+        ActionSpec("note_font", "Note &font…", p.choose_font, (), "Font family and size of the note panes", VIEW),
+        *(
+            ActionSpec(
+                f"theme_{mode}",
+                f"Dark mode: {label}",
+                (lambda on, m=mode: p.theme.set_mode(m) if on else None),
+                (),
+                tip,
+                VIEW,
+                checkable=True,
+                separator_after=mode == THEMES[-1],
+            )
+            for mode, label, tip in (
+                ("system", "follow the system", "Light or dark as the desktop is"),
+                ("light", "always light", ""),
+                ("dark", "always dark", ""),
+            )
+        ),
         ActionSpec("review_tab", "&Review", lambda: p.show_tab(0), ("Ctrl+1",), "", VIEW),
         ActionSpec("stats_tab", "&Statistics", lambda: p.show_tab(1), ("Ctrl+2",), "", VIEW),
         ActionSpec("eval_tab", "E&valuation", lambda: p.show_tab(2), ("Ctrl+3",), "", VIEW),
@@ -353,12 +450,20 @@ def build_toolbar(bar: QToolBar, table: ActionTable) -> None:
 
 
 def context_menu(table: ActionTable, parent: QWidget | None = None) -> QMenu:
-    """The note's right-click menu: the review decisions of the table, in its order."""
+    """The span's right-click menu: the review decisions of the table in its order, some in submenus."""
     menu = QMenu(parent)
     menu.setObjectName("noteContextMenu")
+    submenus: dict[str, QMenu] = {}
     for spec in table.specs:
-        if spec.context:
-            menu.addAction(table[spec.name])
-            if spec.separator_after:
-                menu.addSeparator()
+        if not spec.context:
+            continue
+        target = menu
+        if spec.submenu:
+            if spec.submenu not in submenus:
+                submenus[spec.submenu] = menu.addMenu(spec.submenu)
+                submenus[spec.submenu].setObjectName(f"submenu_{len(submenus)}")
+            target = submenus[spec.submenu]
+        target.addAction(table[spec.name])
+        if spec.separator_after:
+            menu.addSeparator()
     return menu

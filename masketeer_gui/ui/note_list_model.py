@@ -17,15 +17,14 @@ from masketeer_gui.engine.span import ENTITY_NAMES
 from masketeer_gui.ui.project_api import ENTITY_ORDER, NoteRow, ReviewStatus
 
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
-_FIXED = ("Note", "Patient", "Length", "Spans")
-_TAIL = ("Flags", "Status")
-HEADERS = (*_FIXED, *(str(e) for e in ENTITY_ORDER), *_TAIL, "Risk")
-COL_ID, COL_PATIENT, COL_LENGTH, COL_SPANS = range(4)
+# what a reviewer decides by comes first (flags, status), the entity counts after
+_FIXED = ("Note", "Flags", "Status", "Patient", "Length", "Spans")
+HEADERS = (*_FIXED, *(str(e) for e in ENTITY_ORDER), "Risk")
+COL_ID, COL_FLAGS, COL_STATUS, COL_PATIENT, COL_LENGTH, COL_SPANS = range(len(_FIXED))
 COL_FIRST_ENTITY = len(_FIXED)
-COL_FLAGS = len(HEADERS) - 3
-COL_STATUS = len(HEADERS) - 2
+COL_LAST_ENTITY = COL_FIRST_ENTITY + len(ENTITY_ORDER) - 1
 COL_RISK = len(HEADERS) - 1  # residual re-identification risk (engine.risk), filled in by risk_ctl
-_NUMERIC = frozenset(range(COL_LENGTH, COL_STATUS))
+_NUMERIC = frozenset((COL_FLAGS, COL_LENGTH, COL_SPANS, *range(COL_FIRST_ENTITY, COL_RISK)))
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 Index = QModelIndex | QPersistentModelIndex
 
@@ -104,7 +103,7 @@ class NoteListModel(QAbstractTableModel):
             return HEADERS[section]
         if role == Qt.ItemDataRole.ToolTipRole and section == COL_RISK:
             return "Residual re-identification risk of the note (level and score; sort: highest first)"
-        if role == Qt.ItemDataRole.ToolTipRole and COL_FIRST_ENTITY <= section < COL_FLAGS:
+        if role == Qt.ItemDataRole.ToolTipRole and COL_FIRST_ENTITY <= section <= COL_LAST_ENTITY:
             return f"{ENTITY_NAMES[ENTITY_ORDER[section - COL_FIRST_ENTITY]]}: spans per note"
         return None
 

@@ -14,8 +14,11 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
 from masketeer_gui.engine.span import ENTITY_NAMES, Span
+from masketeer_gui.store.textsearch import word_hits
+from masketeer_gui.store.wordindex import words_of
 from masketeer_gui.ui.colours import entity_colour, entity_text_colour
 from masketeer_gui.ui.project_api import ReviewNote
+from masketeer_gui.ui.span_list import SpanList
 from masketeer_gui.ui.span_text import Placed, SpanTextEdit
 from masketeer_gui.vocabulary import counted
 
@@ -39,6 +42,14 @@ def pseudonymized(detail: ReviewNote, replacements: Sequence[str] | None = None)
     return "".join(parts), placed
 
 
+def span_index_from(spans: Sequence[Span], offset: int) -> int:
+    """The span covering ``offset``, else the first one after it (a rejected span's successor), else -1."""
+    for i, span in enumerate(spans):
+        if span.end > offset:
+            return i
+    return -1
+
+
 class NoteView(QWidget):
     """Shows one ``ReviewNote``; ``currentSpanChanged(span or None)`` when the current span moves."""
 
@@ -50,6 +61,7 @@ class NoteView(QWidget):
         self.replacements: Replacements | None = None
         self._shown: Sequence[str] = ()
         self._current = -1
+        self._search_words: set[str] = set()
         self.header = QLabel("No note selected")
         self.header.setTextFormat(Qt.TextFormat.PlainText)
         self.original = SpanTextEdit()
@@ -69,6 +81,11 @@ class NoteView(QWidget):
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.original)
         self.splitter.addWidget(self.pseudo)
+        self.span_list = SpanList()
+        self.splitter.addWidget(self.span_list)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setStretchFactor(2, 2)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.header)
@@ -77,11 +94,25 @@ class NoteView(QWidget):
         layout.addWidget(self.risk)
         self.original.spanClicked.connect(self.set_current)
         self.pseudo.spanClicked.connect(self.set_current)
+        self.span_list.spanClicked.connect(self.set_current)
         self._explain_current()
 
     def set_side_by_side(self, on: bool) -> None:
         """Show or hide the pseudonymized pane."""
         self.pseudo.setVisible(on)
+
+    def set_search(self, query: str) -> None:
+        """Frame the words of ``query`` in the original text of this and every later note ('' : none)."""
+        self._search_words = words_of(query) if query else set()
+        self._show_hits()
+
+    def _show_hits(self) -> None:
+        text = self.detail.text if self.detail is not None else ""
+        self.original.set_hits(word_hits(text, self._search_words) if self._search_words and text else ())
+
+    def set_span_list_visible(self, on: bool) -> None:
+        """Show or hide the span list beside the note."""
+        self.span_list.setVisible(on)
 
     def set_replacements(self, replacements: Replacements | None) -> None:
         """Show ``replacements`` (e.g. surrogates) in the pseudonymized pane instead of the tags."""
@@ -104,15 +135,18 @@ class NoteView(QWidget):
             self.original.show_text("", [], frozenset())
             self.pseudo.show_text("", [], frozenset())
             self._shown = ()
+            self.span_list.show_spans(None)
         else:
+            self.span_list.show_spans(detail)
             self.header.setText(self._header_text(detail))
             self.original.show_text(detail.text, [(s.start, s.end, s) for s in detail.spans], detail.accepted)
             self._shown = self.replacements(detail) if self.replacements is not None else detail.pseudonyms
             text, placed = pseudonymized(detail, self._shown)
             self.pseudo.show_text(text, placed, detail.accepted)
             if keep_offset is not None:
-                self._current = self.original.index_at(keep_offset)
+                self._current = span_index_from(detail.spans, keep_offset)
                 self._sync()
+        self._show_hits()
         self._explain_current()
         self.currentSpanChanged.emit(self.current_span())
 
@@ -151,6 +185,7 @@ class NoteView(QWidget):
     def _sync(self) -> None:
         self.original.set_current(self._current)
         self.pseudo.set_current(self._current)
+        self.span_list.set_current(self._current)
 
     def _explain_current(self) -> None:
         span = self.current_span()

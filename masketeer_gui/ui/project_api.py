@@ -30,6 +30,7 @@ from masketeer_gui.store.rows import (
     TermRow,
     TermSpec,
 )
+from masketeer_gui.store.textsearch import TextHit
 
 __all__ = [
     "ENTITY_ORDER",
@@ -49,6 +50,7 @@ __all__ = [
     "TermKind",
     "TermRow",
     "TermSpec",
+    "TextHit",
 ]
 
 ENTITY_ORDER: tuple[Entity, ...] = tuple(Entity)
@@ -153,6 +155,14 @@ class ProjectApi(Protocol):
     def import_terms(self, source: Path) -> int: ...
     def export_terms(self, target: Path) -> int: ...
     def term_notes(self, spec: TermSpec, limit: int = 200) -> list[str]: ...
+    def search_text(self, query: str, limit: int = 200) -> list[TextHit]:
+        """Notes holding every word of ``query`` (the word index), with hit offsets and context."""
+        ...
+
+    def note_contexts(self, note_ids: Sequence[int], query: str) -> list[TextHit]:
+        """Where ``query``'s words stand in these notes, a line of context each."""
+        ...
+
     def find_note(self, external_id: str) -> int | None: ...
     def external_id(self, note_id: int) -> str: ...
     def stats(self) -> ProjectStats: ...

@@ -38,6 +38,7 @@ class SpanTextEdit(QPlainTextEdit):
         self._offsets = OffsetMap(())
         self._current = -1
         self._accepted: frozenset[tuple[int, int]] = frozenset()
+        self._hits: list[tuple[int, int]] = []  # search hits, framed with a dashed line
         self.cursorPositionChanged.connect(self._on_cursor)
 
     def show_text(self, text: str, placed: Sequence[Placed], accepted: frozenset[tuple[int, int]]) -> None:
@@ -50,6 +51,14 @@ class SpanTextEdit(QPlainTextEdit):
         self.setPlainText(display_text(text))
         self.blockSignals(False)
         self._paint_spans()
+
+    def set_hits(self, hits: Sequence[tuple[int, int]]) -> None:
+        """Frame ``hits`` (code-point ranges of a search) with a dashed line; () clears them."""
+        self._hits = list(hits)
+        self.viewport().update()
+
+    def hits(self) -> list[tuple[int, int]]:
+        return list(self._hits)
 
     def placed(self) -> list[Placed]:
         return list(self._placed)
@@ -148,13 +157,19 @@ class SpanTextEdit(QPlainTextEdit):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
-        if self._current < 0:
+        if self._current < 0 and not self._hits:
             return
-        start, end, _ = self._placed[self._current]
         painter = QPainter(self.viewport())
-        painter.setPen(QPen(self.palette().text().color(), 2))
-        for rect in self._line_rects(start, end):
-            painter.drawRect(rect.adjusted(-2, -1, 2, 1))
+        if self._hits:
+            painter.setPen(QPen(self.palette().highlight().color(), 2, Qt.PenStyle.DashLine))
+            for start, end in self._hits:
+                for rect in self._line_rects(start, end):
+                    painter.drawRect(rect.adjusted(-3, -2, 3, 2))
+        if self._current >= 0:
+            start, end, _ = self._placed[self._current]
+            painter.setPen(QPen(self.palette().text().color(), 2))
+            for rect in self._line_rects(start, end):
+                painter.drawRect(rect.adjusted(-2, -1, 2, 1))
         painter.end()
 
     def _line_rects(self, start: int, end: int) -> list[QRect]:

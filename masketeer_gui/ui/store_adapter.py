@@ -23,6 +23,7 @@ from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.store import Project
 from masketeer_gui.store.analyzers import Analyzer, EngineParts
 from masketeer_gui.store.rows import AnalyzedNote, NoteDetail, RunStatus, SpanRow
+from masketeer_gui.store.textsearch import TextHit
 from masketeer_gui.ui.project_api import (
     CancelCheck,
     ImportLayout,
@@ -216,6 +217,12 @@ class StoreProject:
 
     def term_notes(self, spec: TermSpec, limit: int = 200) -> list[str]:
         return [row.external_id for row in self.store.notes.list(self.store.term_notes(spec, limit))]
+
+    def search_text(self, query: str, limit: int = 200) -> list[TextHit]:
+        return self.store.search_text(query, limit)
+
+    def note_contexts(self, note_ids: Sequence[int], query: str) -> list[TextHit]:
+        return self.store.note_contexts(list(note_ids), query)
 
     def import_terms(self, source: Path) -> int:
         terms, _corrections = self.store.import_lists(Path(source))

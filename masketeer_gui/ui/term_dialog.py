@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListWidget,
     QRadioButton,
     QVBoxLayout,
     QWidget,
@@ -23,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from masketeer_gui.engine.span import ENTITY_NAMES, Entity
 from masketeer_gui.ui.near_duplicates import similar_terms
-from masketeer_gui.ui.project_api import PendingChange, Preview, Scope, TermKind, TermRow, TermSpec
+from masketeer_gui.ui.project_api import PendingChange, Preview, Scope, TermKind, TermRow, TermSpec, TextHit
 from masketeer_gui.vocabulary import counted
 
 KIND_LABELS = {
@@ -80,6 +81,7 @@ class TermDialog(QDialog):
         self.existing = list(existing)
         self.note_id, self.patient_id = note_id, patient_id
         self.preview: Preview | None = None
+        self.from_note = False  # made from a word of the note in view (W/B): the whole corpus is asked again
         self._asked: PendingChange | None = None
         self._build(kind, term, entity)
         self._timer = QTimer(self, singleShot=True, interval=200)
@@ -124,6 +126,10 @@ class TermDialog(QDialog):
         self.preview_label = QLabel("Checking what this changes…")
         self.preview_label.setObjectName("previewLabel")
         self.preview_label.setWordWrap(True)
+        self.affected = QListWidget()
+        self.affected.setObjectName("affectedNotes")
+        self.affected.setMaximumHeight(140)
+        self.affected.hide()
         self.hint_label = QLabel()
         self.hint_label.setWordWrap(True)
         self.hint_label.setObjectName("similarLabel")
@@ -141,18 +147,24 @@ class TermDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.hint_label)
         layout.addWidget(self.preview_label)
+        layout.addWidget(self.affected)
         layout.addWidget(self.buttons)
         self.setMinimumWidth(520)
 
     def _initial_scope(self) -> None:
-        scope = self.replacing.scope if self.replacing else Scope.CORPUS
+        """An entry being edited keeps its scope; a new one from a note starts on that note, never the corpus."""
+        scope = self.replacing.scope if self.replacing else (Scope.NOTE if self.note_id else Scope.CORPUS)
         self.scopes.button(self._scope_list.index(scope)).setChecked(True)
 
     def scope(self) -> Scope:
         return self._scope_list[max(self.scopes.checkedId(), 0)]
 
     def set_scope(self, scope: Scope) -> None:
-        self.scopes.button(self._scope_list.index(scope)).setChecked(True)
+        """Choose ``scope`` (one this note cannot have, a patient scope without a patient id: this note)."""
+        button = self.scopes.button(self._scope_list.index(scope))
+        if not button.isEnabled():
+            button = self.scopes.button(self._scope_list.index(Scope.NOTE if self.note_id else Scope.CORPUS))
+        button.setChecked(True)
 
     def spec(self) -> TermSpec:
         kind = TermKind(self.kind.currentData())
@@ -200,6 +212,15 @@ class TermDialog(QDialog):
         self.preview_label.setText(error or preview_text(preview) if preview else error)
         self.apply_button.setEnabled(preview is not None)
         self.previewShown.emit(preview)
+
+    def show_contexts(self, contexts: Sequence[TextHit], total: int) -> None:
+        """The notes the change affects, each with the term in a line of context."""
+        self.affected.clear()
+        for hit in contexts:
+            self.affected.addItem(f"{hit.external_id}: {hit.context}")
+        if total > len(contexts):
+            self.affected.addItem(f"… and {counted(total - len(contexts), 'more note')}")
+        self.affected.setVisible(bool(total))
 
     def keyPressEvent(self, event: Any) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not self.apply_button.isEnabled():

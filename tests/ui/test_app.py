@@ -111,3 +111,23 @@ def test_bundle_inputs_and_desktop_entry():
     )
     assert entry["Exec"].startswith("masketeer-gui") and entry["Icon"] == "masketeer" and entry["Type"] == "Application"
     assert not QImage(str(ROOT / "resources" / "icons" / "masketeer.png")).isNull()
+
+
+def test_the_demo_opens_on_a_note_with_highlighted_spans(qtbot, tmp_path, monkeypatch):
+    """C.8: the first thing the demo shows is a note with spans, one of them selected (also before any run)."""
+    from PySide6.QtWidgets import QApplication
+
+    from masketeer_gui.ui.launcher import Launcher
+
+    monkeypatch.setattr(demo, "user_data_dir", lambda *a, **k: str(tmp_path / "data"))
+    launcher = Launcher(QApplication.instance(), None, demo=True)
+    window = launcher.window
+    try:
+        with qtbot.waitSignal(window.runFinished, timeout=120_000):
+            assert launcher.start()
+        assert window.current is not None and window.current.spans
+        assert window.note_view.current_span() is not None
+        assert window.note_view.original.extraSelections()  # the spans are painted
+    finally:
+        window.shutdown()
+        window.close()

@@ -148,19 +148,23 @@ def test_whitelist_with_preview_then_undo(qtbot, window, demo_project):
     with qtbot.waitSignal(window.review.previewShown, timeout=LONG):
         press(qtbot, window, K.Key_W)
     dialog = window.review.term_dialog
-    assert dialog.isVisible() and dialog.term.text() == word and dialog.scope() is Scope.CORPUS
-    corpus = dialog.preview
-    assert corpus.notes_affected >= 1 and corpus.spans_removed >= 1
+    assert dialog.isVisible() and dialog.term.text() == word and dialog.scope() is Scope.NOTE  # C.5: narrowest
+    assert dialog.preview.notes_affected == 1 and dialog.preview.note_ids == (note_id,)
     assert "unmasked" in dialog.preview_label.text()
 
-    with qtbot.waitSignal(dialog.previewShown, timeout=LONG):  # narrower scope, smaller change
-        dialog.set_scope(Scope.NOTE)
-    assert dialog.preview.notes_affected == 1 and dialog.preview.note_ids == (note_id,)
-    with qtbot.waitSignal(dialog.previewShown, timeout=LONG):
+    with qtbot.waitSignal(dialog.previewShown, timeout=LONG):  # the whole corpus only when chosen
         dialog.set_scope(Scope.CORPUS)
+    corpus = dialog.preview
+    assert corpus.notes_affected >= 1 and corpus.spans_removed >= 1
 
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    box = window.review.corpus_question  # C.5: the whole corpus is asked once more
+    assert box is not None and box.isVisible()
+    go = next(b for b in box.buttons() if b.text() == "Apply to the whole corpus")
     with qtbot.waitSignal(window.jobFinished, timeout=LONG):
-        qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(go, Qt.MouseButton.LeftButton)
+    window.activateWindow()  # offscreen: the closed question does not hand the focus back
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     after = sum(r.spans for r in window.model.rows())
     assert before - after == corpus.spans_removed - corpus.spans_added
     assert all(window.current.text[s.start : s.end] != word for s in window.current.spans)

@@ -30,6 +30,7 @@ from masketeer_gui.ui.note_list_model import NoteListModel
 from masketeer_gui.ui.workspace import Workspace
 
 ANNOTATOR_KEY = "evaluation/annotator"
+BLIND_KEY = "evaluation/blind"
 METRICS_DELAY_MS = 250
 
 
@@ -94,6 +95,8 @@ class EvaluatorView(QWidget):
     def _connect(self) -> None:
         self.router.watch(self.table, self.pane.view, self)
         self.top.bind_actions(self.judge.handle)
+        self.top.blind.toggled.connect(self._set_blind)
+        self.top.blind.setChecked(self.ws.settings.value(BLIND_KEY, False) in (True, "true"))
         self.top.annotator.editingFinished.connect(self._annotator_changed)
         self.top.samples.activated.connect(lambda i: self.runner.load(int(self.top.samples.itemData(i))))
         self.top.sample_button.clicked.connect(self.runner.open_sample_dialog)
@@ -264,6 +267,10 @@ class EvaluatorView(QWidget):
             self.pane.view.setFocus()
             return
         self.judge.handle(name)
+
+    def _set_blind(self, on: bool) -> None:
+        self.pane.set_blind(on)
+        self.ws.settings.setValue(BLIND_KEY, on)
 
     def _annotator_changed(self) -> None:
         name = self.top.annotator.text().strip()

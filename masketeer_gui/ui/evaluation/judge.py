@@ -169,6 +169,12 @@ class JudgeController(QObject):
         if state is None or note_id is None or not self.view.require_annotator():
             return None
         span = self.view.pane.current_span()
+        if span is None and not state.spans(note_id):
+            self.view.hint(
+                "This note has no spans, so there is nothing to judge as TP or FP. If it holds nothing to mask, "
+                "press T or 0 (true negative); if a name was missed, select it and press M."
+            )
+            return None
         if span is None:
             self.view.hint("Select a span first (N, S or a click).")
             return None

@@ -13,9 +13,9 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QTextCharFormat
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QToolTip, QVBoxLayout, QWidget
 
 from masketeer_gui.engine.span import ENTITY_NAMES, Entity, Span
 from masketeer_gui.store.rows import MarkLabel, MarkRow, SpanRow
@@ -36,9 +36,17 @@ TP_BAR = 3  # pixels
 class DecisionTextEdit(SpanTextEdit):
     """A ``SpanTextEdit`` whose span formats show the evaluator's decisions."""
 
+    blind = False  # no masker or reason in the tooltips (a class default: Qt calls in during __init__)
+
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.decisions: dict[tuple[int, int], MarkRow] = {}
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if self.blind and event.type() == QEvent.Type.ToolTip:
+            QToolTip.hideText()
+            return True
+        return super().viewportEvent(event)
 
     def _format(self, span: Span) -> QTextCharFormat:
         fmt = QTextCharFormat()
@@ -98,6 +106,7 @@ class JudgePane(QWidget):
         self.spans: tuple[SpanRow, ...] = ()
         self.missed: list[MarkRow] = []
         self._current = -1
+        self.blind = False
         self.header = QLabel("Draw or choose a sample to start.")
         self.header.setTextFormat(Qt.TextFormat.PlainText)
         self.view = DecisionTextEdit()
@@ -185,10 +194,19 @@ class JudgePane(QWidget):
                 "T or 0: nothing to mask in a note without spans (TN).</i>"
             )
 
+    def set_blind(self, on: bool) -> None:
+        """Blind judging: the masker and its reason stay hidden (here and in the tooltips)."""
+        self.blind = self.view.blind = on
+        self._explain()
+
     def _span_html(self, span: SpanRow) -> str:
         surface = escape(self.text[span.start : span.end])
-        line = f"{_chip(span.entity)} <b>{ENTITY_NAMES[span.entity]}</b> “{surface}” — masked by <b>{span.masker}</b>"
-        if span.reason:
+        line = f"{_chip(span.entity)} <b>{ENTITY_NAMES[span.entity]}</b> “{surface}”"
+        if self.blind:
+            line += " — <i>blind: masker and reason hidden</i>"
+        else:
+            line += f" — masked by <b>{span.masker}</b>"
+        if span.reason and not self.blind:
             line += f"<br>Why: {escape(span.reason)}"
         mark = self.view.decisions.get((span.start, span.end))
         return f"{line}<br>{_decision_text(mark, span.entity)}"

@@ -41,6 +41,18 @@ EVAL_KEYS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
 KEYS = {name: keys for name, _text, keys, _tip in EVAL_KEYS}
 
 
+def shortcuts_html() -> str:
+    """The evaluator's keys for the Help dialog (F1 on the Evaluation tab)."""
+    rows = "".join(
+        f"<tr><td>{text.replace('&', '').rstrip('…')}</td><td><b>{shortcut_text(keys)}</b></td></tr>"
+        for _name, text, keys, _tip in EVAL_KEYS
+    )
+    extra = "<tr><td>Undo / redo a mark</td><td><b>Ctrl+Z, Ctrl+Shift+Z</b></td></tr>"
+    return (
+        f"<p><b>Evaluation keys</b> (the note or its list has the focus)</p><table cellspacing=4>{rows}{extra}</table>"
+    )
+
+
 def key_hint(name: str) -> str:
     return shortcut_text(KEYS[name])
 

@@ -83,6 +83,13 @@ class TopBar(QWidget):
             self.actions_by_name[name] = action
             self.toolbar.addAction(action)
             self.toolbar.widgetForAction(action).setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.toolbar.addSeparator()
+        self.blind = QAction("Blind", self)
+        self.blind.setObjectName("act_blind")
+        self.blind.setCheckable(True)
+        self.blind.setToolTip("Blind judging: hide the masker and its reason, so they cannot sway the decision")
+        self.toolbar.addAction(self.blind)
+        self.toolbar.widgetForAction(self.blind).setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
     def show_sample(self, state: SampleState | None) -> None:
         if state is not None:
