@@ -1,3 +1,5 @@
 """Masketeer GUI: de-identification of German clinical free text, with review and evaluation."""
 
-__version__ = "0.1.0"
+from masketeer_gui._version import __version__
+
+__all__ = ["__version__"]

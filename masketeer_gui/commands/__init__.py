@@ -39,6 +39,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "reidentify",
     "risk",
     "leakcheck",
+    "completion",
 )
 
 

@@ -54,11 +54,15 @@ def _raw_connect(path: Path, readonly: bool) -> sqlite3.Connection:
     connection = sqlite3.connect(
         _uri(path, readonly), uri=True, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_S
     )
-    connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-    for pragma in PRAGMAS:
-        connection.execute(pragma)
-    if readonly:
-        connection.execute("PRAGMA query_only = ON")
+    try:
+        connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+        for pragma in PRAGMAS:
+            connection.execute(pragma)
+        if readonly:
+            connection.execute("PRAGMA query_only = ON")
+    except BaseException:  # not a database, locked, I/O error: never leave the connection open
+        connection.close()
+        raise
     return connection
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QKeySequence
 
+from masketeer_gui.ui.about import show_about
 from masketeer_gui.ui.actions import make_action
 
 if TYPE_CHECKING:
@@ -167,6 +168,7 @@ def _lists_and_view(w: MainWindow) -> None:
     view.addActions([w.act_side, w.act_review_tab, w.act_stats_tab, w.act_eval_tab])
     help_menu = w.menuBar().addMenu("&Help")
     help_menu.addAction(make_action(w, "&Keyboard shortcuts", w.projects.show_shortcuts, ("F1",)))
+    help_menu.addAction(make_action(w, "&About Masketeer GUI", lambda: show_about(w)))
 
 
 def _toolbar(w: MainWindow) -> None:

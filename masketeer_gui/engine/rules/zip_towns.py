@@ -10,8 +10,8 @@ import re
 from pathlib import Path
 
 from masketeer_gui.engine.normalize import fold
+from masketeer_gui.package_data import dictionaries_dir, reading_data
 
-DICTIONARIES = Path(__file__).resolve().parents[3] / "dictionaries"
 _KEY_NOISE = re.compile(r"[\s.\-/()]+")
 _SANKT = re.compile(r"\b(?:sankt|st)\b")
 _ALIAS_CUT = re.compile(r" (?:in|im|am|an der|an|bei|ob der|ob|vor dem|\().*")
@@ -28,10 +28,13 @@ def town_keys(towns: tuple[str, ...]) -> frozenset[str]:
 
 
 def load_zip_towns(path: Path | None = None) -> dict[str, tuple[str, ...]]:
-    """ZIP code -> towns, from ``dictionaries/zip_at.tsv`` (or ``path``) in file order."""
+    """ZIP code -> towns, from the shipped ``zip_at.tsv`` (or ``path``) in file order.
+
+    A missing or unreadable list raises ``DataFileError`` naming the file.
+    """
     table: dict[str, list[str]] = {}
-    source = path or DICTIONARIES / "zip_at.tsv"
-    with source.open(encoding="utf-8") as lines:
+    source = path or dictionaries_dir() / "zip_at.tsv"
+    with reading_data(), source.open(encoding="utf-8") as lines:
         for line in lines:
             fields = line.rstrip("\r\n").split("\t")
             if line.startswith("#") or len(fields) < 2 or not fields[0].isdigit():
