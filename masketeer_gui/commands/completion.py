@@ -16,7 +16,7 @@ def register(subparsers: Subparsers) -> None:
         "completion",
         help="print a shell completion script (bash or zsh)",
         description="Print a completion script for masketeer. bash: masketeer completion bash > "
-        "~/.local/share/bash-completion/completions/masketeer; zsh: eval \"$(masketeer completion zsh)\" in ~/.zshrc.",
+        '~/.local/share/bash-completion/completions/masketeer; zsh: eval "$(masketeer completion zsh)" in ~/.zshrc.',
     )
     parser.add_argument("shell", choices=SHELLS)
     parser.set_defaults(handler=run)
