@@ -1,4 +1,4 @@
-"""``masketeer deidentify INPUT -o OUTPUT.jsonl``: the CONTRACT.md batch de-identification.
+"""``masketeer deidentify INPUT -o OUTPUT.jsonl``: the docs/CONTRACT.md batch de-identification.
 
 Output, ``--stats``, ``--risk`` and ``--vault`` are written to temporary files and renamed only when
 the whole input was read: a bad record (without ``--skip-bad``) or any error leaves no output behind.

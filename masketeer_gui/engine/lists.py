@@ -43,7 +43,7 @@ class NameLists:
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], source: str = "<names>") -> NameLists:
-        """Build from the CONTRACT.md JSON shape; unknown keys and bad entries raise ListFileError."""
+        """Build from the docs/CONTRACT.md JSON shape; unknown keys and bad entries raise ListFileError."""
         if not isinstance(data, Mapping):
             raise ListFileError(f"{source}: expected a JSON object with keys {', '.join(LIST_KEYS)}")
         unknown = sorted(set(data) - set(LIST_KEYS))
@@ -75,7 +75,7 @@ class NameLists:
         )
 
     def to_mapping(self) -> dict[str, Any]:
-        """The CONTRACT.md JSON shape."""
+        """The docs/CONTRACT.md JSON shape."""
         out: dict[str, Any] = {key: list(getattr(self, key)) for key in LIST_KEYS[:-1]}
         out["blacklist"] = [{"term": b.term, "entity": str(b.entity)} for b in self.blacklist]
         return out
