@@ -11,7 +11,7 @@ import pytest
 from masketeer_gui.cli import build_parser
 from masketeer_gui.completion import command_paths
 
-CONTRACT = (Path(__file__).resolve().parents[1] / "docs" / "docs/CONTRACT.md").read_text(encoding="utf-8")
+CONTRACT = (Path(__file__).resolve().parents[1] / "docs" / "CONTRACT.md").read_text(encoding="utf-8")
 PATHS = {path: entry for path, entry in command_paths(build_parser()).items() if path}
 
 

@@ -32,6 +32,12 @@ def test_the_version_is_written_once() -> None:
     assert (ROOT / "masketeer_gui" / "_version.py").read_text(encoding="utf-8").count(masketeer_gui.__version__) == 1
 
 
+def test_the_citation_names_this_version_and_the_paper() -> None:
+    citation = (ROOT / "CITATION.cff").read_text(encoding="utf-8")
+    assert f"version: {masketeer_gui.__version__}\n" in citation
+    assert 'doi: "10.3390/fi16080281"' in citation
+
+
 def test_cli_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--version"]) == 0
     assert capsys.readouterr().out.strip() == f"masketeer {masketeer_gui.__version__}"
