@@ -32,5 +32,14 @@ assert any(n.endswith("/NOTICE") for n in licences), f"wheel lacks NOTICE in {li
 assert not any("__pycache__" in n for n in names), "wheel carries __pycache__"
 top = {Path(n).parts[1] for n in tarfile.open(sdist).getnames() if len(Path(n).parts) > 1}
 assert {"tests", "dictionaries", "resources", "masketeer_gui"} <= top, f"sdist lacks folders: {top}"
+assert {"bench", "packaging", "docs", "scripts"} <= top, f"sdist lacks what the tests read: {top}"
 print(f"built {wheel.name} ({wheel.stat().st_size // 1024} KiB), {sdist.name} ({sdist.stat().st_size // 1024} KiB)")
 PY
+
+# The sdist's own tests run against the sdist's own package and data (tests/conftest.py puts its root first).
+unpacked="$(mktemp -d)"
+tar -xzf "$OUT"/masketeer_gui-*.tar.gz -C "$unpacked"
+(cd "$unpacked"/masketeer_gui-* && env -u MASKETEER_DICTIONARIES -u MASKETEER_RESOURCES \
+  QT_QPA_PLATFORM=offscreen "$ROOT/.venv/bin/python" -m pytest -q -p no:cacheprovider \
+  tests/test_package_data.py tests/test_contract_doc.py tests/test_entry_points.py tests/engine/test_lexicon.py)
+rm -rf "$unpacked"
