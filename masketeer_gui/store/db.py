@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
@@ -100,6 +101,12 @@ def make_engine(path: Path, *, readonly: bool, immediate: bool) -> Engine:
     return engine
 
 
+def _dispose_engines(*engines: Engine | None) -> None:
+    for engine in engines:
+        if engine is not None:
+            engine.dispose()
+
+
 class Database:
     """Engines and short sessions for one project file; ``read()`` and ``write()`` are units of work."""
 
@@ -109,6 +116,8 @@ class Database:
         self.reader = make_engine(path, readonly=readonly, immediate=False)
         self.writer = None if readonly else make_engine(path, readonly=False, immediate=True)
         self._read_sessions = sessionmaker(self.reader, expire_on_commit=False, autoflush=False)
+        # A Database dropped without dispose() still closes its pooled connections (never left to the GC).
+        weakref.finalize(self, _dispose_engines, self.reader, self.writer)
         self._write_sessions = (
             sessionmaker(self.writer, expire_on_commit=False, autoflush=False) if self.writer else None
         )

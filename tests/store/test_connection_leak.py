@@ -49,3 +49,19 @@ def test_a_non_project_file_is_refused_and_no_connection_stays_open(
         Project.open(path)
     assert opened, "the store never tried to open the file"
     assert not [c for c in opened if _is_open(c)]
+
+
+def test_a_project_dropped_without_close_closes_its_connections(
+    tmp_path: Path, opened: list[sqlite3.Connection]
+) -> None:
+    import gc
+
+    path = tmp_path / "p.db"
+    Project.create(path).close()
+    opened.clear()
+    project = Project.open(path)
+    project.stats()  # a read: connections checked out and back into the pool
+    del project
+    gc.collect()
+    assert opened, "the store never opened a connection"
+    assert not [c for c in opened if _is_open(c)]
