@@ -1,6 +1,6 @@
 """The ``masketeer`` command line: parses the subcommand and dispatches to ``commands/``.
 
-Exit status (CONTRACT.md): 0 done; 2 bad usage or bad input (the message names file and
+Exit status (docs/CONTRACT.md): 0 done; 2 bad usage or bad input (the message names file and
 line); 1 internal error (a generic message with the exception type only: exception messages
 may contain note text) or a failure of the machine, such as a full disk (said in plain words).
 Set ``MASKETEER_DEBUG=1`` to get the traceback instead.
@@ -19,6 +19,9 @@ from contextlib import contextmanager
 from masketeer_gui._version import __version__
 from masketeer_gui.atomic import ENVIRONMENT_ERRNOS, OutputError, plain_reason
 from masketeer_gui.commands import INPUT_ERRORS, register_all
+from masketeer_gui.engine.lexicon_files import DictionaryFormatError
+from masketeer_gui.logs import configure_logging
+from masketeer_gui.package_data import DataFileError
 
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE = 0, 1, 2
 
@@ -29,6 +32,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="masketeer", description="De-identify German clinical free-text notes (Masketeer)."
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "-v", "--verbose", action="count", default=0, help="log progress to stderr (-vv: debug); never note text"
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     register_all(subparsers)
     return parser
@@ -41,12 +47,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a usage error (argparse exits 2)
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    configure_logging(args.verbose)
     try:
         with _terminate_cleanly():
             status: int = args.handler(args)
     except INPUT_ERRORS as exc:
         print(f"masketeer {args.command}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except (DataFileError, DictionaryFormatError) as exc:  # a shipped list missing or damaged: say which
+        print(f"masketeer {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_INTERNAL
     except KeyboardInterrupt:
         print(f"masketeer {args.command}: interrupted", file=sys.stderr)
         return 130

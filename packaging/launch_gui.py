@@ -2,7 +2,7 @@
 
 import sys
 
-from masketeer_gui.ui.app import main
+from masketeer_gui.gui_launch import main
 
 if __name__ == "__main__":
     sys.exit(main())

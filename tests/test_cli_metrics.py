@@ -1,4 +1,4 @@
-"""``masketeer metrics``: Table 8 as a table and as CONTRACT.md JSON."""
+"""``masketeer metrics``: Table 8 as a table and as docs/CONTRACT.md JSON."""
 
 from __future__ import annotations
 

@@ -42,6 +42,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "leakcheck",
     "export_spans",
     "spark",
+    "completion",
 )
 
 

@@ -1,4 +1,4 @@
-"""``masketeer deidentify INPUT -o OUTPUT.jsonl``: the CONTRACT.md batch de-identification.
+"""``masketeer deidentify INPUT -o OUTPUT.jsonl``: the docs/CONTRACT.md batch de-identification.
 
 Output, ``--stats``, ``--risk`` and ``--vault`` are written to temporary files, synced, and renamed
 together only when the whole input was read (``atomic.commit_all``): a bad record (without

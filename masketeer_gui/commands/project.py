@@ -1,4 +1,4 @@
-"""``masketeer project init|import|run|export``: the local project file (CONTRACT.md "Project files").
+"""``masketeer project init|import|run|export``: the local project file (docs/CONTRACT.md "Project files").
 
 Store errors (a missing or locked project, a refused change) are bad input here: printed in
 plain words, exit status 2. Progress and summaries go to stderr and hold counts only.

@@ -35,13 +35,13 @@ def read(path: Path, key: str) -> Lexicon | None:
     try:
         with path.open("rb") as handle:
             if not _private(os.fstat(handle.fileno())):
-                _log.debug("ignoring lexicon cache %s: not owner-only", path.name)
+                _log.debug("ignoring lexicon cache %s: not owner-only", path)
                 return None
             stored_key, lexicon = _unpickle(handle)
     except FileNotFoundError:
         return None
     except Exception:  # a corrupt or foreign pickle can raise almost anything: rebuild
-        _log.debug("ignoring unreadable lexicon cache %s", path.name, exc_info=True)
+        _log.debug("ignoring unreadable lexicon cache %s", path, exc_info=True)
         return None
     if stored_key != key or not isinstance(lexicon, Lexicon):
         return None
@@ -67,7 +67,7 @@ def write(path: Path, key: str, lexicon: Lexicon) -> None:
             pickle.dump((key, lexicon), file.handle, protocol=pickle.HIGHEST_PROTOCOL)
             file.commit()
     except OSError:
-        _log.debug("could not write lexicon cache %s", path.name, exc_info=True)
+        _log.debug("could not write lexicon cache %s", path, exc_info=True)
         return
     _remove_others(path)
 

@@ -32,11 +32,15 @@ class DictionaryFormatError(ValueError):
 
 def entries(path: Path) -> Iterator[tuple[int, str]]:
     """``(line number, text)`` of every entry line: comments and blank lines skipped, ends stripped."""
+    number = 0
     with path.open(encoding="utf-8") as handle:
-        for number, raw in enumerate(handle, start=1):
-            line = raw.rstrip("\r\n")
-            if line.strip() and not line.lstrip().startswith("#"):
-                yield number, line.strip()
+        try:
+            for number, raw in enumerate(handle, start=1):
+                line = raw.rstrip("\r\n")
+                if line.strip() and not line.lstrip().startswith("#"):
+                    yield number, line.strip()
+        except UnicodeDecodeError:
+            raise DictionaryFormatError(path, number + 1, "not UTF-8 text (here or a few lines on)") from None
 
 
 def fields(path: Path, minimum: int, maximum: int) -> Iterator[tuple[int, list[str]]]:

@@ -26,6 +26,7 @@ from masketeer_gui.engine.lexicon_files import (
     read_zip_towns,
 )
 from masketeer_gui.engine.normalize import fold, fold_phrase
+from masketeer_gui.package_data import DataFileError, dictionaries_dir, reading_data
 
 REQUIRED_FILES = (
     "first_names.tsv",
@@ -45,8 +46,7 @@ MEDICAL_TERMS_FILE = "medical_terms.txt"  # optional
 BRANDS_FILE = "brands.txt"  # optional
 OPTIONAL_FILES = (ZIP_FILE, DRUG_NAMES_FILE, MEDICAL_TERMS_FILE, BRANDS_FILE)
 TOP_COMMON_WORDS = 20_000  # common_words.txt is ordered by frequency; this many count as "top"
-CACHE_FORMAT = 4  # bump when Lexicon's fields or the readers change
-DICTIONARIES_ENV = "MASKETEER_DICTIONARIES"
+CACHE_FORMAT = 5  # bump when Lexicon's fields or the readers change
 CACHE_ENV = "MASKETEER_CACHE_DIR"
 
 _fold = fold.__wrapped__  # bulk folding must not flush the engine's fold cache
@@ -54,9 +54,8 @@ _CODE = ("lexicon.py", "lexicon_files.py", "lexicon_loader.py", "normalize.py", 
 
 
 def default_dictionary_dir() -> Path:
-    """``$MASKETEER_DICTIONARIES`` or the repository's ``dictionaries/``."""
-    configured = os.environ.get(DICTIONARIES_ENV)
-    return Path(configured) if configured else Path(__file__).resolve().parents[2] / "dictionaries"
+    """``$MASKETEER_DICTIONARIES``, else the installed package's word lists (or the checkout's)."""
+    return dictionaries_dir()
 
 
 def default_cache_dir() -> Path:
@@ -66,8 +65,16 @@ def default_cache_dir() -> Path:
 
 
 def load_lexicon(dictionary_dir: Path | None = None, cache_dir: Path | None = None) -> Lexicon:
-    """The lexicon of ``dictionary_dir``, from the cache in ``cache_dir`` when it is current."""
+    """The lexicon of ``dictionary_dir``, from the cache in ``cache_dir`` when it is current.
+
+    A missing, unreadable or malformed list raises ``DataFileError`` naming the file.
+    """
     directory = Path(dictionary_dir) if dictionary_dir is not None else default_dictionary_dir()
+    with reading_data():
+        return _load(directory, cache_dir)
+
+
+def _load(directory: Path, cache_dir: Path | None) -> Lexicon:
     key = cache_key(directory)
     loaded = _LOADED.get(key)
     if loaded is not None:  # the same, unchanged lists were loaded in this process already
@@ -140,11 +147,12 @@ def content_hash(directory: Path) -> str:
 
 
 def _list_files(directory: Path) -> list[Path]:
-    """The required lists (missing ones raise FileNotFoundError) and the optional ones present."""
+    """The required lists (a missing one raises DataFileError) and the optional ones present."""
     paths = [directory / name for name in REQUIRED_FILES]
-    missing = [path.name for path in paths if not path.is_file()]
+    missing = [path for path in paths if not path.is_file()]
     if missing:
-        raise FileNotFoundError(f"dictionary directory {directory} lacks {', '.join(missing)}")
+        others = f" (and {len(missing) - 1} more lists)" if len(missing) > 1 else ""
+        raise DataFileError(missing[0], f"is missing{others}")
     return paths + [path for name in OPTIONAL_FILES if (path := directory / name).is_file()]
 
 

@@ -44,7 +44,7 @@ class NameLists:
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], source: str = "<names>") -> NameLists:
-        """Build from the CONTRACT.md JSON shape; unknown keys and bad entries raise ListFileError."""
+        """Build from the docs/CONTRACT.md JSON shape; unknown keys and bad entries raise ListFileError."""
         if not isinstance(data, Mapping):
             raise ListFileError(f"{source}: expected a JSON object with keys {', '.join(LIST_KEYS)}")
         unknown = sorted(set(data) - set(LIST_KEYS))
@@ -90,7 +90,7 @@ class NameLists:
         return out
 
     def to_mapping(self) -> dict[str, Any]:
-        """The CONTRACT.md JSON shape; patients with an id as ``{"id", "name"}``."""
+        """The docs/CONTRACT.md JSON shape; patients with an id as ``{"id", "name"}``."""
         out: dict[str, Any] = {key: list(getattr(self, key)) for key in LIST_KEYS[:-1]}
         with_id = list(self.patient_ids)
         patients: list[Any] = []

@@ -1,4 +1,4 @@
-"""Apply spans to a note: the output record of CONTRACT.md with keyed tags in place of the PHI.
+"""Apply spans to a note: the output record of docs/CONTRACT.md with keyed tags in place of the PHI.
 
 Workers render with a ``Tagger`` (keyed tags, cached per reference) and hand back, per span,
 the tag and the HMAC digest it came from. The parent's ``TagLedger`` sees every digest in
@@ -50,7 +50,7 @@ class RenderedNote:
 
 
 def render_note(note_id: str, text: str, spans: Sequence[Span], tagger: Tagger) -> RenderedNote:
-    """The CONTRACT.md output line for one note (JSON + newline)."""
+    """The docs/CONTRACT.md output line for one note (JSON + newline)."""
     check_spans(spans, len(text))
     tags = tuple(tagger.tag(s.entity, s.ref or text[s.start : s.end]) for s in spans)
     out_spans = [_span_dict(span, tag) for span, (tag, _) in zip(spans, tags, strict=True)]
@@ -102,7 +102,7 @@ def _span_dict(span: Span, pseudonym: str) -> dict[str, Any]:
 
 
 def span_record(span: Span, pseudonym: str) -> dict[str, Any]:
-    """The CONTRACT.md output form of one span with its replacement (tag or surrogate)."""
+    """The docs/CONTRACT.md output form of one span with its replacement (tag or surrogate)."""
     return _span_dict(span, pseudonym)
 
 

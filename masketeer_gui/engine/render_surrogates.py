@@ -1,6 +1,6 @@
 """Apply spans to a note with surrogates in place of the PHI (the sibling of ``render``'s tag renderer).
 
-The output record is the CONTRACT.md one: each span's ``pseudonym`` is its surrogate text, and
+The output record is the docs/CONTRACT.md one: each span's ``pseudonym`` is its surrogate text, and
 ``text`` is the original with every span replaced by it. Surrogates need no run-wide ledger (they
 are a function of key, scope and reference), so the parent writes the lines as they come.
 """
@@ -24,7 +24,7 @@ def render_surrogates(text: str, spans: Sequence[Span], issuer: SurrogateIssuer,
 def surrogate_record(
     note_id: str, text: str, spans: Sequence[Span], issuer: SurrogateIssuer, scope: str = ""
 ) -> dict[str, Any]:
-    """The CONTRACT.md output record ``{"id", "text", "spans"}`` in surrogates mode."""
+    """The docs/CONTRACT.md output record ``{"id", "text", "spans"}`` in surrogates mode."""
     check_spans(spans, len(text))
     surrogates = issuer.surrogates(text, spans, scope)
     out_spans = [span_record(span, surrogate) for span, surrogate in zip(spans, surrogates, strict=True)]

@@ -15,6 +15,7 @@ from pathlib import Path
 from masketeer_gui.engine.lexicon_files import read_phrases
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.text import tokenize
+from masketeer_gui.package_data import reading_data
 
 FILES = ("rare_conditions.txt", "professions.txt", "cities_at.txt")
 
@@ -40,7 +41,8 @@ class RiskData:
 
     @classmethod
     def load(cls, directory: Path) -> RiskData:
-        lists = [read_phrases(directory / name) if (directory / name).is_file() else [] for name in FILES]
+        with reading_data():
+            lists = [read_phrases(directory / name) if (directory / name).is_file() else [] for name in FILES]
         return cls.of(*lists)
 
 

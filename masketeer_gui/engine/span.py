@@ -78,7 +78,7 @@ class Span:
         return text
 
     def to_dict(self) -> dict[str, Any]:
-        """The CONTRACT.md output form (without the pseudonym, which the caller adds)."""
+        """The docs/CONTRACT.md output form (without the pseudonym, which the caller adds)."""
         out: dict[str, Any] = {
             "start": self.start,
             "end": self.end,

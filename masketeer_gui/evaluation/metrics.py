@@ -48,7 +48,7 @@ class Metrics:
     precision: Estimate
 
     def to_dict(self) -> dict[str, dict[str, float | None]]:
-        """The CONTRACT.md ``--json`` shape."""
+        """The docs/CONTRACT.md ``--json`` shape."""
         return {name: getattr(self, name).to_dict() for name in METRIC_NAMES}
 
 

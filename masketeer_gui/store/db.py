@@ -14,6 +14,7 @@ import os
 import sqlite3
 import stat
 import sys
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
@@ -81,11 +82,15 @@ def _raw_connect(path: Path, readonly: bool) -> sqlite3.Connection:
     connection = sqlite3.connect(
         _uri(path, readonly), uri=True, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_S
     )
-    connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-    for pragma in PRAGMAS:
-        connection.execute(pragma)
-    if readonly:
-        connection.execute("PRAGMA query_only = ON")
+    try:
+        connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+        for pragma in PRAGMAS:
+            connection.execute(pragma)
+        if readonly:
+            connection.execute("PRAGMA query_only = ON")
+    except BaseException:  # not a database, locked, I/O error: never leave the connection open
+        connection.close()
+        raise
     return connection
 
 
@@ -123,6 +128,12 @@ def make_engine(path: Path, *, readonly: bool, immediate: bool) -> Engine:
     return engine
 
 
+def _dispose_engines(*engines: Engine | None) -> None:
+    for engine in engines:
+        if engine is not None:
+            engine.dispose()
+
+
 class Database:
     """Engines and short sessions for one project file; ``read()`` and ``write()`` are units of work."""
 
@@ -132,6 +143,8 @@ class Database:
         self.reader = make_engine(path, readonly=readonly, immediate=False)
         self.writer = None if readonly else make_engine(path, readonly=False, immediate=True)
         self._read_sessions = sessionmaker(self.reader, expire_on_commit=False, autoflush=False)
+        # A Database dropped without dispose() still closes its pooled connections (never left to the GC).
+        weakref.finalize(self, _dispose_engines, self.reader, self.writer)
         self._write_sessions = (
             sessionmaker(self.writer, expire_on_commit=False, autoflush=False) if self.writer else None
         )

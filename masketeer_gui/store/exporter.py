@@ -1,4 +1,4 @@
-"""Export of de-identified notes in the ``masketeer deidentify`` format (CONTRACT.md).
+"""Export of de-identified notes in the ``masketeer deidentify`` format (docs/CONTRACT.md).
 
 Notes are written in import order and rendered by ``engine.render`` (tags) or
 ``engine.render_surrogates`` (surrogates, scoped by patient id) exactly as ``deidentify`` does;

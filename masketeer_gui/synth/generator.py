@@ -27,7 +27,7 @@ P_TEAM_AUTHOR = 0.85
 
 @dataclass(frozen=True)
 class SynthCorpus:
-    """Notes in the CONTRACT.md corpus format, their gold, and the ``--names`` lists."""
+    """Notes in the docs/CONTRACT.md corpus format, their gold, and the ``--names`` lists."""
 
     notes: list[dict[str, Any]]
     gold: list[GoldNote]

@@ -7,11 +7,14 @@ import os
 import sys
 from pathlib import Path
 
+from masketeer_gui import __version__
+
 USAGE_EXIT = 2
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="masketeer-gui", description="Review and correct de-identified notes.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("project", nargs="?", type=Path, help="project file to open (.db)")
     parser.add_argument("--demo", action="store_true", help="open the bundled synthetic demo project and run it")
     parser.add_argument(

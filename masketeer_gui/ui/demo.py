@@ -32,8 +32,8 @@ def ensure_demo_project(data_dir: Path | None = None, source: Path | None = None
     demo = source or resources_dir() / "demo"
     if not (demo / "notes.jsonl").is_file():
         raise DemoNotFoundError(
-            f"the demo corpus is not in {demo} (a package installed without the repository's resources/ "
-            f"folder). Run ./scripts/demo from the repository, or set {RESOURCES_ENV} to that folder."
+            f"the demo corpus is not in {demo}: the installation is incomplete (reinstall masketeer-gui; "
+            f"in a clone, run ./scripts/demo), or {RESOURCES_ENV} names a folder without it."
         )
     path = demo_path(data_dir)
     try:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from masketeer_gui.ui.about import show_about
 from masketeer_gui.ui.actions import ActionTable
 from masketeer_gui.ui.errors import show_message
 from masketeer_gui.ui.evaluation.evaluator_view import EvaluatorView
@@ -157,6 +158,7 @@ class MainWindow(QMainWindow):
             on_review_tab=lambda: self.tabs.currentIndex() == REVIEW_TAB,
             close_window=self.close,
             show_shortcuts=self.show_shortcuts,
+            show_about=lambda: show_about(self),
             note_font=self.note_font,
             theme=self.theme,
             choose_font=self.choose_font,

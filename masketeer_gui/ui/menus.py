@@ -42,6 +42,7 @@ class WindowParts:
     on_review_tab: Callable[[], bool]
     close_window: Callable[[], object]
     show_shortcuts: Callable[[], None]
+    show_about: Callable[[], None]
     note_font: NoteFont
     theme: Theme
     choose_font: Callable[[], None]
@@ -420,6 +421,7 @@ def action_specs(p: WindowParts) -> list[ActionSpec]:
         ActionSpec("eval_tab", "E&valuation", lambda: p.show_tab(2), ("Ctrl+3",), "", VIEW),
         # Help
         ActionSpec("shortcuts", "&Keyboard shortcuts", p.show_shortcuts, ("F1",), "", HELP),
+        ActionSpec("about", "&About Masketeer GUI", p.show_about, (), "Version, the paper, licences", HELP),
     ]
 
 

@@ -48,7 +48,7 @@ def test_type_and_key_and_reference_change_the_tag() -> None:
 
 
 def test_tag_is_pinned() -> None:
-    """The key alone fixes the tag (CONTRACT: stable in every run with --key-file): these must not change."""
+    """The key alone fixes the tag (docs/CONTRACT.md: stable in every run with --key-file): these must not change."""
     assert tag_for(KEY, Entity.PER, "Huber") == "[PER-DVY4TRXR]"
     assert tag_for(KEY, Entity.SIT, "BKH Schwaz") == "[SIT-KAJJ1TIH]"
     assert reference_key(Entity.PER, "Hübér") == "PER\x1fhuebér"

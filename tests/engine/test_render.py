@@ -1,4 +1,4 @@
-"""Rendering: output records per CONTRACT.md, keyed tags, and collision-free tags within a run."""
+"""Rendering: output records per docs/CONTRACT.md, keyed tags, and collision-free tags within a run."""
 
 from __future__ import annotations
 

@@ -28,6 +28,7 @@ def test_header_names_source_and_licence(name: str) -> None:
 
 
 def test_script_regenerates_the_shipped_pools(tmp_path: Path) -> None:
+    pytest.importorskip("faker", reason="faker is not installed: pip install -e '.[data]'")
     spec = importlib.util.spec_from_file_location(
         "build_pools", DICTIONARIES.parent / "scripts/build_surrogate_pools.py"
     )

@@ -1,4 +1,4 @@
-"""Surrogate rendering on the real engine: the CONTRACT.md record, consistency, length, no original left."""
+"""Surrogate rendering on the real engine: the docs/CONTRACT.md record, consistency, length, no original left."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``masketeer project|terms|sample``: the store from the command line, exit codes as CONTRACT.md."""
+"""``masketeer project|terms|sample``: the store from the command line, exit codes as docs/CONTRACT.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The command line: files in the CONTRACT.md formats, the bundled demo corpus up to date."""
+"""The command line: files in the docs/CONTRACT.md formats, the bundled demo corpus up to date."""
 
 from __future__ import annotations
 

@@ -6,16 +6,14 @@ their headers name the source. Every code maps to its place names (and municipal
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
 from masketeer_gui.engine.normalize import fold
+from masketeer_gui.package_data import dictionaries_dir, reading_data
 
-DICTIONARIES = Path(__file__).resolve().parents[3] / "dictionaries"
-DICTIONARIES_ENV = "MASKETEER_DICTIONARIES"  # the lexicon loader's override, honoured here too
 _KEY_NOISE = re.compile(r"[\s.\-/()]+")
 _SANKT = re.compile(r"\b(?:sankt|st)\b")
 _ALIAS_CUT = re.compile(r" (?:in|im|am|an der|an|bei|ob der|ob|vor dem|\().*")
@@ -32,10 +30,13 @@ def town_keys(towns: tuple[str, ...]) -> frozenset[str]:
 
 
 def load_zip_towns(path: Path | None = None) -> dict[str, tuple[str, ...]]:
-    """ZIP code -> towns, from ``dictionaries/zip_at.tsv`` (or ``path``) in file order."""
+    """ZIP code -> towns, from the shipped ``zip_at.tsv`` (or ``path``) in file order.
+
+    A missing or unreadable list raises ``DataFileError`` naming the file.
+    """
     table: dict[str, list[str]] = {}
-    source = path or DICTIONARIES / "zip_at.tsv"
-    with source.open(encoding="utf-8") as lines:
+    source = path or dictionaries_dir() / "zip_at.tsv"
+    with reading_data(), source.open(encoding="utf-8") as lines:
         for line in lines:
             fields = line.rstrip("\r\n").split("\t")
             if line.startswith("#") or len(fields) < 2 or not fields[0].isdigit():
@@ -59,9 +60,9 @@ def _foreign(name: str, folder: str) -> dict[str, frozenset[str]]:
 
 def german_zip_keys() -> dict[str, frozenset[str]]:
     """German ZIP code -> town keys (``zip_de.tsv``; empty if the file is missing). Loaded once."""
-    return _foreign("zip_de.tsv", os.environ.get(DICTIONARIES_ENV) or str(DICTIONARIES))
+    return _foreign("zip_de.tsv", str(dictionaries_dir()))
 
 
 def swiss_zip_keys() -> dict[str, frozenset[str]]:
     """Swiss and Liechtenstein ZIP code -> town keys (``zip_ch.tsv``; empty if missing). Loaded once."""
-    return _foreign("zip_ch.tsv", os.environ.get(DICTIONARIES_ENV) or str(DICTIONARIES))
+    return _foreign("zip_ch.tsv", str(dictionaries_dir()))

@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from masketeer_gui.engine.lexicon_files import entries, fields, read_words
+from masketeer_gui.package_data import reading_data
 
 SUBDIRECTORY = "surrogates"
 INITIALS = "ABCDEFGHIJKLMNOPRSTUVWZ"  # no Q, X, Y: rare as initials
@@ -128,5 +129,9 @@ def default_pool_dir() -> Path:
 
 @lru_cache(maxsize=4)
 def load_pools(directory: Path | None = None) -> SurrogatePools:
-    """The pools of ``directory`` (default: the shipped ones), read once per process."""
-    return SurrogatePools.load(directory or default_pool_dir())
+    """The pools of ``directory`` (default: the shipped ones), read once per process.
+
+    A missing, unreadable or malformed pool file raises ``DataFileError`` naming it.
+    """
+    with reading_data():
+        return SurrogatePools.load(directory or default_pool_dir())

