@@ -6,6 +6,9 @@ Runs the real CLI (so corpus-wide type settling and ``patient_id`` are in play) 
 * the hand-written development corpus (``../shared/corpus``: 200 notes written one by one by people
   who never saw the engine; skipped with a message when it is not there), with its ``names.json``,
   with ``names_ids.json`` (patients mapped to the notes' ``patient_id``) and without any list;
+* the held-out corpus ``bench/corpora/blind`` (80 notes written for this project by hand, blind to the
+  engine: telehealth notes from western and eastern Austria, German and Swiss letters, handovers and app
+  messages), with its ``names.json`` and without; nobody tunes on it, so it stays an honest check;
 * a fresh synthetic corpus from ``masketeer_gui.synth`` (seed 4242), with and without its lists;
 
 and scores every run with ``masketeer_gui.evaluation.corpus_score`` (the shared scorer's definitions
@@ -107,6 +110,16 @@ def run_handwritten(args: argparse.Namespace, work: Path, results: list[tuple[st
         results.append(("hand-written (../shared/corpus)", label, figures))
 
 
+def run_blind(args: argparse.Namespace, work: Path, results: list[tuple[str, str, dict[str, Any]]]) -> None:
+    """The held-out corpus written for this project blind to the engine (``bench/corpora/blind``): never tuned on."""
+    corpus = ROOT / "bench" / "corpora" / "blind"
+    notes, gold = corpus / "notes.jsonl", corpus / "gold.jsonl"
+    for label, lists in (("names.json", corpus / "names.json"), ("no lists", None)):
+        output = work / f"blind-{label}.jsonl"
+        if deidentify(notes, output, lists, args.workers):
+            results.append(("held-out blind (bench/corpora/blind)", label, score_run(notes, gold, output).summary()))
+
+
 def run_synthetic(args: argparse.Namespace, work: Path, results: list[tuple[str, str, dict[str, Any]]]) -> None:
     if args.synthetic_n <= 0:
         return
@@ -126,6 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     results: list[tuple[str, str, dict[str, Any]]] = []
     with tempfile.TemporaryDirectory(prefix="masketeer-eval-") as folder:
         run_handwritten(args, Path(folder), results)
+        run_blind(args, Path(folder), results)
         run_synthetic(args, Path(folder), results)
     header = ("corpus", "lists", "sensitivity", "specificity", "precision", "type accuracy", "pseudonym consistency")
     print("\n| " + " | ".join(header) + " | leaks |")
