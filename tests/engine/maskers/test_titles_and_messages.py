@@ -29,10 +29,10 @@ MUST_MASK = [
     ("Wendelgard Pfeifenhofer, DGKS", [("Wendelgard", HCP), ("Pfeifenhofer", HCP)]),
     ("Zwirchmayr, DGKP", [("Zwirchmayr", HCP)]),
     ("Liebe Grüße\nGudrun Steixner MSc", [("Gudrun", HCP), ("Steixner", HCP)]),
-    # hyphenated and digraph initials
+    # hyphenated and digraph initials (a name closing a note signs it: staff, HCP)
     ("E.-M. Pfeifenhofer, DGKS", [("E", HCP), ("M", HCP), ("Pfeifenhofer", HCP)]),
-    ("Bitte um Rückruf.\nCh. Wimmerer", [("Ch", PER), ("Wimmerer", PER)]),
-    ("Danke.\nTh. Brandlechner", [("Th", PER), ("Brandlechner", PER)]),
+    ("Bitte um Rückruf.\nCh. Wimmerer", [("Ch", HCP), ("Wimmerer", HCP)]),
+    ("Danke.\nTh. Brandlechner", [("Th", HCP), ("Brandlechner", HCP)]),
     # signature blocks of German letters
     ("Prof. Dr. med. Heinrich Klawitter, Chefarzt", [("Heinrich", HCP), ("Klawitter", HCP)]),
     ("OÄ Dr. Ilse Tramberger", [("Ilse", HCP), ("Tramberger", HCP)]),
@@ -43,11 +43,11 @@ MUST_MASK = [
     ("Hr. Adliger hat angerufen – neues Tablet.", [("Adliger", PAT)]),
     ("fr. brandstätter ruft an: Fieber seit gestern.", [("brandstätter", PAT)]),
     # an unknown word after an initial; a nickname as the inverted subject of a clause
-    ("Kontrolle in 2 Wochen.\nK. Hrabal", [("K", PER), ("Hrabal", PER)]),
+    ("Kontrolle in 2 Wochen.\nK. Hrabal", [("K", HCP), ("Hrabal", HCP)]),
     ("Die Einschulung übernimmt Mirka, ich komme später.", [("Mirka", PER)]),
     # a rare word that a large word list knows, after a first name or an initial
-    ("Termine nur vormittags.\nKatharina Kowalski", [("Katharina", PER), ("Kowalski", PER)]),
-    ("Danke.\nB. Horvath", [("B", PER), ("Horvath", PER)]),
+    ("Termine nur vormittags.\nKatharina Kowalski", [("Katharina", HCP), ("Kowalski", HCP)]),
+    ("Danke.\nB. Horvath", [("B", HCP), ("Horvath", HCP)]),
     ("- Kovac Ingrid: Urlaub ab 3.5.", [("Kovac", PER), ("Ingrid", PER)]),
 ]
 
