@@ -55,7 +55,7 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from masketeer_gui.commands._atomic import AtomicFile
+    from masketeer_gui.atomic import AtomicFile
     from masketeer_gui.commands._sinks import open_sink, output_format
 
     _check(args)
