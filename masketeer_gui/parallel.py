@@ -77,6 +77,9 @@ class ChunkWorker:
 
     def __init__(self, spec: EngineSpec) -> None:
         self._analyzer = spec.factory(spec.names)
+        prepare = getattr(self._analyzer, "prepare", None)
+        if callable(prepare):  # indices built here once: forked workers inherit them
+            prepare()
         self._tagger = Tagger(spec.key, spec.tag_length)
         self._issuer = _surrogate_issuer(spec, self._analyzer) if spec.mode == "surrogates" else None
         self._risk = _risk_scorer(spec, self._analyzer) if spec.want_risk else None

@@ -99,3 +99,22 @@ class SlowAnalyzer(FakeAnalyzer):
 
 def slow_factory(names: NameLists | None) -> FakeAnalyzer:
     return SlowAnalyzer(names)
+
+
+class PreparedAnalyzer(PidAnalyzer):
+    """Names, in the masker field, the process that ran its ``prepare`` and the one that analyzed the note."""
+
+    def __init__(self, names: NameLists | None = None) -> None:
+        super().__init__(names)
+        self.prepared_in = 0
+
+    def prepare(self) -> PreparedAnalyzer:
+        self.prepared_in = os.getpid()
+        return self
+
+    def masker(self) -> str:
+        return f"Prepared{self.prepared_in}By{os.getpid()}"
+
+
+def prepared_factory(names: NameLists | None) -> FakeAnalyzer:
+    return PreparedAnalyzer(names)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -12,7 +13,7 @@ import pytest
 from masketeer_gui.corpus_io import CorpusError, NoteRecord
 from masketeer_gui.engine.pseudonyms import TagLedger
 from masketeer_gui.parallel import EngineSpec, chunked, reconcile, run_chunks
-from tests.fake_analyzer import broken_factory, dying_factory, fake_factory, pid_factory
+from tests.fake_analyzer import broken_factory, dying_factory, fake_factory, pid_factory, prepared_factory
 
 KEY = b"k" * 32
 SURNAMES = [f"Name{chr(65 + i % 26)}{i}" for i in range(40)]
@@ -106,3 +107,11 @@ def test_a_dead_worker_fails_the_run_instead_of_hanging() -> None:
     spec = EngineSpec(dying_factory, None, KEY)
     with pytest.raises(BrokenProcessPool):
         list(run_chunks(notes(40), spec, 2, chunk_size=4))
+
+
+def test_the_engine_is_prepared_once_in_the_parent_before_the_workers_fork() -> None:
+    """Indices a worker would build lazily are built here once; every worker inherits them."""
+    out = run(notes(64), 2, factory=prepared_factory)
+    makers = {span["masker"] for record in out for span in record["spans"]}
+    assert {m.partition("By")[0] for m in makers} == {f"Prepared{os.getpid()}"}
+    assert len({m.partition("By")[2] for m in makers}) == 2  # and the notes did go through two workers

@@ -141,6 +141,13 @@ class NameIndex:
         self._base_cache: dict[str, str | None] = {}
         self._longest: int | None = None
 
+    def prepare(self) -> NameIndex:
+        """Build the look-up indices now (a batch parent does, so forked workers inherit them, not rebuild them)."""
+        self._deletion_index()
+        self._typo_index()
+        self._longest_word()
+        return self
+
     def is_listed(self, folded: str) -> bool:
         """In a deployment list (patients, HCPs, persons)."""
         return folded in self.roles

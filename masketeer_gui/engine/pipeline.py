@@ -87,6 +87,11 @@ class Deidentifier:
             raise ValueError(f"unknown masker {name!r}; known: {', '.join(factories)}")
         return factories[name]()
 
+    def prepare(self) -> Deidentifier:
+        """Build every index the first notes would build lazily: a batch runner calls it before its workers fork."""
+        self.index.prepare()
+        return self
+
     def analyze(self, text: str, context: NoteContext | None = None) -> list[Span]:
         """All PHI spans of ``text``, after the curated lists and corrections."""
         return self.analyze_typed(text, context).spans

@@ -170,3 +170,9 @@ def test_abbreviations_accept_any_iterable() -> None:
 def test_ordinal_keeps_the_name_in_its_sentence() -> None:
     tokens = [t for t in tokenize("am 3. Mai Frau Huber", ABBREVIATIONS) if t.is_word]
     assert {t.sentence for t in tokens} == {0}
+
+
+def test_tokens_compare_by_their_fields() -> None:
+    assert Token("Huber", 4, 9, True, "huber", 1, True) == Token("Huber", 4, 9, True, "huber", 1, True)
+    assert Token("Huber", 4, 9, True, "huber", 1, True) != Token("Huber", 4, 9, True, "huber", 2, True)
+    assert repr(Token(".", 3, 4, False, ".")) == "Token('.', 3, 4, False, '.', 0, False)"

@@ -26,7 +26,7 @@ def town_key(name: str) -> str:
 
 def town_keys(towns: tuple[str, ...]) -> frozenset[str]:
     """Keys of the towns and of their short forms ("Hall in Tirol" is also "Hall")."""
-    return frozenset(town_key(t) for name in towns for t in (name, _ALIAS_CUT.sub("", name)))
+    return frozenset(town_key(t) for name in towns for t in {name, _ALIAS_CUT.sub("", name)})  # most: no alias
 
 
 def load_zip_towns(path: Path | None = None) -> dict[str, tuple[str, ...]]:
