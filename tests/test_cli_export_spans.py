@@ -13,7 +13,7 @@ from masketeer_gui.formats.files import SpanFormat, read_documents
 from tests.fake_analyzer import fake_factory
 
 SECRET = "Pfandlbauer"
-NOTES = [{"id": "N1", "text": f"Frau {SECRET} und Dr. Zirngast."}, {"id": "N2", "text": "Keine Namen."}]
+NOTES = [{"id": "N1", "text": f"Frau {SECRET} und Dr. Krummeck."}, {"id": "N2", "text": "Keine Namen."}]
 
 
 @pytest.fixture
@@ -47,7 +47,7 @@ def test_with_corpus_exports_the_originals(output: Path) -> None:
     assert main(args) == 0
     doc = read_documents(SpanFormat.PRODIGY, target)[0]
     assert doc.text == NOTES[0]["text"]
-    assert [(doc.text[m.start : m.end], m.label) for m in doc.mentions] == [(SECRET, "PAT"), ("Zirngast", "HCP")]
+    assert [(doc.text[m.start : m.end], m.label) for m in doc.mentions] == [(SECRET, "PAT"), ("Krummeck", "HCP")]
 
 
 @pytest.mark.parametrize(

@@ -48,7 +48,7 @@ def types(engine: Deidentifier, text: str, patient_id: str = "") -> list[tuple[s
         ("Hausbesuch bei Frau Trinkl: RR 130/80.\nSeverin", "", [("Trinkl", "PAT"), ("Severin", "HCP")]),
         # a spouse named by the other spouse is the patient; the relative who signs the message is PER
         (
-            "Guten Tag, mein Mann Leopold Trinkl hat Atemnot. Was sollen wir tun?\nLG Walpurga Trinkl",
+            "Guten Tag, mein Mann Leopold Trinkl hat Atemnot. Bitte um Rückruf!\nLG Walpurga Trinkl",
             "",
             [("Leopold", "PAT"), ("Trinkl", "PAT"), ("Walpurga", "PER"), ("Trinkl", "PER")],
         ),

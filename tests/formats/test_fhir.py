@@ -68,12 +68,12 @@ def test_deidentified_resource_keeps_ids_and_drops_free_text() -> None:
         f"Frau {SECRET} kam.",
         description=f"Brief zu {SECRET}",
         text={"status": "generated", "div": f"<div>{SECRET}</div>"},
-        author=[{"reference": "Practitioner/9", "display": "Dr. Zirngast"}],
+        author=[{"reference": "Practitioner/9", "display": "Dr. Krummeck"}],
         type={"coding": [{"system": "http://loinc.org", "code": "18842-5", "display": "Discharge summary"}]},
     )
     res["subject"]["display"] = SECRET
     out = deidentified(res, "Frau [PAT-1] kam.")
-    assert SECRET not in json.dumps(out) and "Zirngast" not in json.dumps(out)
+    assert SECRET not in json.dumps(out) and "Krummeck" not in json.dumps(out)
     assert out["id"] == "doc-1" and out["subject"] == {"reference": "Patient/P-42"}
     assert out["author"] == [{"reference": "Practitioner/9"}]
     assert out["type"]["coding"][0]["display"] == "Discharge summary"
@@ -85,12 +85,12 @@ def test_deidentified_resource_keeps_ids_and_drops_free_text() -> None:
 def test_fhir_ndjson_is_read_as_a_corpus_and_bad_lines_are_located(tmp_path: Path) -> None:
     path = tmp_path / "docs.ndjson"
     bad = {"resourceType": "DocumentReference", "id": "d2", "content": []}
-    path.write_text(json.dumps(resource("Herr Zirngast")) + "\n\n" + json.dumps(bad) + "\n", encoding="utf-8")
+    path.write_text(json.dumps(resource("Herr Krummeck")) + "\n\n" + json.dumps(bad) + "\n", encoding="utf-8")
     with pytest.raises(CorpusError, match=r"docs.ndjson:3: .*text/plain"):
         list(read_corpus(path))
     skipped: list[str] = []
     records = list(read_corpus(path, skip_bad=True, on_bad=lambda b: skipped.append(str(b))))
-    assert [(r.id, r.text, r.meta["patient_id"]) for r in records] == [("doc-1", "Herr Zirngast", "P-42")]
+    assert [(r.id, r.text, r.meta["patient_id"]) for r in records] == [("doc-1", "Herr Krummeck", "P-42")]
     assert "data" not in json.dumps(records[0].meta)  # the text is carried once, not in the kept resource
     assert len(skipped) == 1
 
@@ -114,5 +114,5 @@ def test_deidentify_writes_fhir_back(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 def test_a_corpus_line_with_a_resource_type_key_stays_a_corpus(tmp_path: Path) -> None:
     path = tmp_path / "notes.ndjson"
-    path.write_text(json.dumps({"id": "n", "text": "Herr Zirngast", "resourceType": "note"}) + "\n", encoding="utf-8")
-    assert [(r.id, r.text, r.meta) for r in read_corpus(path)] == [("n", "Herr Zirngast", {"resourceType": "note"})]
+    path.write_text(json.dumps({"id": "n", "text": "Herr Krummeck", "resourceType": "note"}) + "\n", encoding="utf-8")
+    assert [(r.id, r.text, r.meta) for r in read_corpus(path)] == [("n", "Herr Krummeck", {"resourceType": "note"})]

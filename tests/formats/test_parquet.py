@@ -14,7 +14,7 @@ pa = pytest.importorskip("pyarrow", reason="pyarrow is optional (pip install 'ma
 pq = pytest.importorskip("pyarrow.parquet", reason="pyarrow is optional (pip install 'masketeer-gui[parquet]')")
 
 SECRET = "Pfandlbauer"
-TEXTS = [f"Frau {SECRET} kam.", "Dr. Zirngast, Tel. 0512 998877.", "Keine Namen."]
+TEXTS = [f"Frau {SECRET} kam.", "Dr. Krummeck, Tel. 0512 998877.", "Keine Namen."]
 
 
 def corpus(tmp_path: Path, **columns: list) -> Path:

@@ -50,9 +50,9 @@ def test_files_round_trip(tmp_path: Path, fmt: SpanFormat) -> None:
 
 def test_doccano_variants_are_read() -> None:
     lines = [
-        json.dumps({"id": 7, "text": "Herr Zirngast", "labels": [[5, 13, "PAT"]]}),
+        json.dumps({"id": 7, "text": "Herr Krummeck", "labels": [[5, 13, "PAT"]]}),
         json.dumps(
-            {"id": 8, "text": "Herr Zirngast", "entities": [{"start_offset": 5, "end_offset": 13, "label": "PAT"}]}
+            {"id": 8, "text": "Herr Krummeck", "entities": [{"start_offset": 5, "end_offset": 13, "label": "PAT"}]}
         ),
     ]
     docs = list(load_lines(lines, "d.jsonl"))

@@ -8,7 +8,7 @@ from masketeer_gui.formats import Document, FormatError, Mention
 from masketeer_gui.formats.webanno import dump_document, load_document
 
 TEXT = "Bitte Dr. Wendelin Oberlechner informieren."
-LINES = "\n\n  Frau Pfandlbauer\n\n\tHerr Zirngast \n"
+LINES = "\n\n  Frau Pfandlbauer\n\n\tHerr Krummeck \n"
 RESERVED = "a_b [x] c|d e;f g*h i->j k\\l Gruber"
 
 
@@ -23,7 +23,7 @@ def round_trip(doc: Document) -> Document:
         Document("one-token", TEXT, (Mention(19, 30, "HCP"),)),
         Document("inside-a-token", "Station:Oberlechner,Tel.0512", (Mention(8, 19, "HCP"), Mention(24, 28, "PHO"))),
         Document("stacked", TEXT, (Mention(10, 30, "PER"), Mention(19, 30, "PAT"))),
-        Document("lines", LINES, (Mention(9, 20, "PAT"), Mention(LINES.index("Zirngast"), len(LINES) - 2, "PAT"))),
+        Document("lines", LINES, (Mention(9, 20, "PAT"), Mention(LINES.index("Krummeck"), len(LINES) - 2, "PAT"))),
         Document("reserved", RESERVED, (Mention(RESERVED.index("Gruber"), len(RESERVED), "PAT"),)),
         Document("astral", "😊 Frau 😊Pfandlbauer kam 😊.", (Mention(10, 21, "PAT"),)),
         Document("nothing", "Keine Namen hier.", ()),
@@ -60,9 +60,9 @@ def test_reads_an_inception_export_with_other_layers_and_trailing_tabs() -> None
             "#T_SP=webanno.custom.PHI|entity",
             "",
             "",
-            "#Text=Dr. Zirngast kam.",
+            "#Text=Dr. Krummeck kam.",
             "1-1\t0-3\tDr.\tNN\t_\t_\t",
-            "1-2\t4-12\tZirngast\tNE\t_\tHCP\t",
+            "1-2\t4-12\tKrummeck\tNE\t_\tHCP\t",
             "1-3\t13-17\tkam.\t_\t_\t_\t",
             "",
             "#Text=Frau Pfandlbauer",
@@ -72,13 +72,13 @@ def test_reads_an_inception_export_with_other_layers_and_trailing_tabs() -> None
         ]
     )
     doc = load_document(tsv, "x.tsv", "x")
-    assert doc.text == "Dr. Zirngast kam.\nFrau Pfandlbauer"
-    assert [(doc.text[m.start : m.end], m.label) for m in doc.mentions] == [("Zirngast", "HCP"), ("Pfandlbauer", "PAT")]
+    assert doc.text == "Dr. Krummeck kam.\nFrau Pfandlbauer"
+    assert [(doc.text[m.start : m.end], m.label) for m in doc.mentions] == [("Krummeck", "HCP"), ("Pfandlbauer", "PAT")]
 
 
 def test_named_entity_layer_is_read_when_there_is_no_phi_layer() -> None:
     tsv = "#FORMAT=WebAnno TSV 3.2\n#T_SP=de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity|identifier|value\n\n\n"
-    tsv += "#Text=Herr Zirngast\n1-1\t0-4\tHerr\t_\t_\n1-2\t5-13\tZirngast\t_\tPAT\n"
+    tsv += "#Text=Herr Krummeck\n1-1\t0-4\tHerr\t_\t_\n1-2\t5-13\tKrummeck\t_\tPAT\n"
     assert load_document(tsv, "x.tsv", "x").mentions == (Mention(5, 13, "PAT"),)
 
 
@@ -92,5 +92,5 @@ def test_bad_files_name_file_and_line(content: str, where: str) -> None:
 
 
 def test_stacked_mentions_carry_disambiguation_ids() -> None:
-    tsv = dump_document(Document("n", "Herr Zirngast", (Mention(5, 13, "PAT"), Mention(5, 13, "PER")))).split("\n")
-    assert "1-2\t5-13\tZirngast\tPAT[1]|PER[2]" in tsv
+    tsv = dump_document(Document("n", "Herr Krummeck", (Mention(5, 13, "PAT"), Mention(5, 13, "PER")))).split("\n")
+    assert "1-2\t5-13\tKrummeck\tPAT[1]|PER[2]" in tsv

@@ -3,14 +3,14 @@
 - Listed sites (shipped list and the deployment's ``medical_sites``) in their common variants:
   short and long forms, inflection, without a generic prefix, acronyms ("KUK", "PEK Steyr"),
   "Standort" parts (see ``site_forms``). A listed site also matches across the dot of an
-  abbreviation ("LKH-Univ. Klinikum Graz").
+  abbreviation ("Univ. Klinikum Erlangen").
 - A site head before a place: "LKH Hall", "KH Zams", "Pflegeheim Telfs", compound heads
-  ("Marienkrankenhaus Vorau", "Stadtapotheke Weiz", "Tauernklinikum Zell am See"), multi-word towns
+  ("Vinzenzkrankenhaus Lahr", "Rathausapotheke Husum", "Kreisklinik Neumarkt in der Oberpfalz"), multi-word towns
   from the ZIP list, "... Standort Süd"; words before the head that belong to it ("Univ.-Klinikum",
-  "Wohn- und Pflegeheim"); short forms "xK"/"xKH" before a listed town ("PEK Steyr", "KSK Schwarzach").
+  "Wohn- und Pflegeheim"); short forms "xK"/"xKH" before a listed town ("PEK Steyr", "BKH Reutte").
 - Forms that need no place: named hyphen compounds ("Severin-Apotheke", "Hanusch-Krankenhaus"),
-  pharmacies "Apotheke zum Hl. Leonhard", "Apotheke zur goldenen Krone", care homes "Haus St. Klara",
-  order hospitals "bei den Elisabethinen", "der Barmherzigen Brüder Eggenberg" (one typo allowed in
+  pharmacies "Apotheke zum Hl. Wolfgang", "Apotheke zur goldenen Krone", care homes "Haus St. Klara",
+  order hospitals "bei den Elisabethinen", "der Barmherzigen Brüder Regensburg" (one typo allowed in
   one-word order names).
 
 Because a town inside a site name is no person, ``claim`` reserves site words before the name
@@ -54,7 +54,7 @@ from masketeer_gui.engine.text import Token
 _END = "\x00"
 MAX_PLACE_WORDS = 2  # "St." and "Bad" do not count: "BKH St. Johann in Tirol"
 MAX_LEFT_WORDS = 3  # "Allgemeines Öffentliches Univ.-Klinikum"
-MAX_TOWN_WORDS = 6  # "St. Johann im Pongau", "Klagenfurt am Wörthersee"
+MAX_TOWN_WORDS = 6  # "Neustadt an der Weinstraße", "Frankfurt an der Oder"
 CONNECTORS = frozenset({"st", "sankt", "bad", "hl", "haus"})  # "Seniorenheim Haus Sonnental"
 _BEFORE_BARE_ACRONYM = frozenset({"im", "ins", "am", "ans", "vom", "zum", "beim", "dem", "der", "den", "das"})
 _ARTICLES_BEFORE_ORDER = frozenset({"der", "des"})
@@ -179,7 +179,7 @@ class MedicalSiteMasker:
             listed = self._listed(state, i)
             if listed is not None and listed[1] > i:
                 # a listed name of two words or more is the site, longer only by a listed town
-                # ("Klinikum Klagenfurt am Wörthersee"), never by a capitalised word after it
+                # ("Klinikum Frankfurt an der Oder"), never by a capitalised word after it
                 town = self._head_place(state, i, towns_only=True) if self._head_like(token) else None
                 return town if town is not None and town[1] > listed[1] else listed
             hits.append(listed)
@@ -319,7 +319,7 @@ class MedicalSiteMasker:
         return (i, name, "care home named after a saint")
 
     def _pharmacy_name(self, state: NoteState, i: int) -> int | None:
-        """Last token of "Apotheke zum Hl. Leonhard" / "zur goldenen Krone" / "am Anger-Eck" after token ``i``."""
+        """Last token of "Apotheke zum Hl. Wolfgang" / "zur goldenen Krone" / "am Anger-Eck" after token ``i``."""
         link = state.next_word(i)
         if link is None or state.tokens[link].folded not in PHARMACY_LINKS:
             return None

@@ -3,7 +3,7 @@
 The paper's main source of missed names was "extremely rare names that were not in any dictionary
 and occurred without a salutation". In these notes such names still stand in typical places:
 after "laut", "mit", "an", "bitte", "durch" ("Befund an Lindmoser weitergeleitet", "laut Tomasini
-alles ok") or before a verb of speaking or calling ("Tomasini meldet sich"), after an initial ("E.-M. Pfeifenberger")
+alles ok") or before a verb of speaking or calling ("Tomasini meldet sich"), after an initial ("E.-M. Hollerbichl")
 or as the subject after a verb at the end of a clause ("die Übergabe macht Mirka, …"). This masker runs last
 and takes a capitalised word there when it is no known German word, drug or town — or when it is a
 listed name that is also a noun ("Rücksprache mit Fischer"). Every vote is flagged for review.

@@ -99,7 +99,7 @@ class SalutationMasker:
                 self._mask_before(state, i, kind)
 
     def _mask_before(self, state: NoteState, i: int, kind: SalutationKind) -> None:
-        """The name before a degree or title written after it: "E. Pfeifenberger, DGKS", "Anna Wolf MSc"."""
+        """The name before a degree or title written after it: "E. Ranftlhuber, DGKS", "Anna Wolf MSc"."""
         j = state.prev_word(i, allow=",")
         if j is None or not state.free(j) or not name_like(state, j, titled=True) or state.after_article(j):
             return
@@ -213,7 +213,7 @@ class SalutationMasker:
     @staticmethod
     def _named_by_verb(state: NoteState, j: int, kinds: list[SalutationKind]) -> bool:
         """After Herr/Frau, a rare noun or a lower-case surname before a person verb is the name:
-        "Hr. Reisiger hat angerufen", "fr. stein ruft an"; a frequent noun only after an unambiguous form
+        "Hr. Tschaggeny hat angerufen", "fr. stein ruft an"; a frequent noun only after an unambiguous form
         ("Frau Falke ruft an", not "Fr." which is also Freitag); never a title, drug or clinical term."""
         if SalutationKind.COURTESY not in kinds:
             return False
@@ -230,7 +230,7 @@ class SalutationMasker:
         if folded in names.title_words:
             return False  # "Herr Doktor hat angerufen"
         if folded not in names.lexicon.top_words:
-            return True  # "Hr. Reisiger hat angerufen": a rare noun form
+            return True  # "Hr. Tschaggeny hat angerufen": a rare noun form
         before = state.prev_word(j, allow=".")  # "Frau Falke ruft an"
         return before is not None and state.tokens[before].folded in UNAMBIGUOUS_COURTESY
 

@@ -1,11 +1,11 @@
 """The forms in which people write medical sites: word keys, listed-site variants, acronyms, site vocabulary.
 
-A listed site ("Krankenhaus der Barmherzigen Brüder Graz") is matched in its common variants:
+A listed site ("Krankenhaus der Barmherzigen Brüder Regensburg") is matched in its common variants:
 - word by word on *keys*: folded, hyphen parts apart, short forms and long forms alike ("LKH" =
   "Landeskrankenhaus", "Univ." = "Universitäts-", "St." = "Sankt", "Hl." = "Heiligen"), inflection
   endings dropped in names of two or more words ("der Barmherzigen Brüder" = "Barmherzige Brüder");
   a one-word name matches exactly;
-- without a generic prefix ("Barmherzige Brüder Graz", "Univ.-Klinikum Graz" for "LKH-Univ. Klinikum Graz");
+- without a generic prefix ("Barmherzige Brüder Regensburg", "Univ.-Klinikum Lienz" for "LKH-Univ. Klinikum Lienz");
 - the part before "Standort" and the head with the part after it ("LKH Nord", "LKH Seestadt" for
   "LKH Nord Standort Seestadt");
 - acronyms of the words before the town ("AEK Seestadt" for "Alpen-Eisen Klinikum Seestadt") and of
@@ -81,7 +81,7 @@ _ONE_WORD_ORDERS = sorted(fold(o) for o in ORDERS if " " not in o)
 ORDER_TYPO = regex.compile(rf"(?:{'|'.join(_ONE_WORD_ORDERS)}){{e<=1}}", regex.BESTMATCH)
 ORDER_STARTS = frozenset(o[:3] for o in _ONE_WORD_ORDERS)
 
-# Endings of compound heads: "Marienkrankenhaus", "Bezirksseniorenheim", "Stern-Apotheke".
+# Endings of compound heads: "Josefskrankenhaus", "Kreisseniorenheim", "Stern-Apotheke".
 HEAD_SUFFIXES = (
     "klinik",
     "klinikum",

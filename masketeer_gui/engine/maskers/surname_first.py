@@ -81,7 +81,7 @@ class SurnameFirstMasker:
             )
             plain = plain and not names.is_compound_word(folded)
             if not plain or names.is_common_name_word(first.folded):
-                return False  # "Urlaubsvertretung Claudia 24.03." is a role, not a surname
+                return False  # "Karenzvertretung Renate 17.05." is a role, not a surname
             return after in STRONG_SEPARATORS
         if names.is_common_name_word(first.folded) and not names.is_listed(first.folded):
             return after in STRONG_SEPARATORS

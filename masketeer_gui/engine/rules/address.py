@@ -6,7 +6,7 @@ Covers, always with a house number ("12", "12a", "18/3", "12-14") and optional d
 - hyphen chains: "Maria-Theresien-Straße 18/3", "Dr.-Karl-Renner-Str. 4";
 - an adjective and a separate street word: "Südtiroler Platz 2", "Innsbrucker Straße 8", "Alter Markt 3",
   also after a place prefix: "St. Pöltner Straße 27", "Bad Ischler Straße 4";
-- a place adjective before a compound: "Ottakringer Hauptstraße 41/7", "Gmundner Bahnhofstraße 3";
+- a place adjective before a compound: "Floridsdorfer Marktstraße 41/7", "Gmundner Bahnhofstraße 3";
 - "Am"/"Im"/"An der"/"Zum"… plus a name: "Am Rain 4" (only where the number ends the phrase);
 - a few well-known Innsbruck streets without a street word: "Innrain 52".
 
@@ -45,7 +45,7 @@ _CAP = r"[A-ZÄÖÜ][^\W\d_]*"
 _CHAIN = rf"(?:{_CAP}\.?-)"
 _ALT = "|".join
 _SUFFIX = _ALT([*map(re.escape, STREET_WORDS), r"str(?=[ \u00a0]*\d)"])  # "Anichstr 35" too
-# "St. Veiter Straße", "Bad Ischler Straße", "Maria Enzersdorfer Gasse": a place name before the adjective.
+# "St. Ingberter Straße", "Bad Ischler Straße", "Maria Enzersdorfer Gasse": a place name before the adjective.
 _PLACE_PREFIX = rf"(?:(?:St\.|Sankt|Bad|Maria|Hl\.){_SP})"
 _COMPOUND = (
     rf"(?:(?:{_ALT(sorted(ADJECTIVES))}|(?P<cadj>{_PLACE_PREFIX}?{_CHAIN}*{_CAP}er)){_SP})?"

@@ -58,7 +58,7 @@ MUST_NOT_MATCH = [
     ("Haus Elisabeth – Wohnbereich 2", "Haus"),  # a care home, not a surname
     ("Station Anna: 3 Betten frei", "Station"),
     ("Bitte Anna: Rückruf heute.", "Bitte"),
-    ("- Urlaubsvertretung Claudia 24.03.-04.04.", "Urlaubsvertretung"),  # a compound role noun
+    ("- Karenzvertretung Renate 17.05.-30.06.", "Karenzvertretung"),  # a compound role noun
     ("Termin Maria Huber morgen.", "Termin"),  # not before a separator
     ("Kammerflimmern Maria: neu", "Kammerflimmern"),  # a clinical word
     ("Danke Maria!", "Danke"),

@@ -58,7 +58,7 @@ def test_must_mask(engine: Deidentifier, text: str, expected: list[tuple[str, En
 
 
 MUST_NOT_MASK = [
-    ("Kein Hinweis auf M. Parkinson.", "Parkinson"),  # Morbus, not an initial
+    ("Derzeit kein Verdacht auf M. Parkinson.", "Parkinson"),  # Morbus, not an initial
     ("Dr. med. univ. Agnes Brettschneider", "univ"),
     ("Die Blutabnahme am Fr. Vormittag.", "Vormittag"),  # Freitag
     ("Dr. Sonntag? Nein: am Sonntag Kontrolle.", "Kontrolle"),

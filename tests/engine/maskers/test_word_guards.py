@@ -45,7 +45,7 @@ MUST_NOT_MASK = [
     ("Therapie mit Eplerenon und Spironolacton.", "Eplerenon"),
     ("bei Xarelto keine Blutung.", "Xarelto"),
     # clinical words by their shape, listed clinical terms, mixed-case acronyms
-    ("Kreatininanstieg bei Hyperkaliämie, Kontrolle in 3 Tagen.", "Hyperkaliämie"),
+    ("Kreatininanstieg bei Hyperkaliämie, Laborkontrolle in 5 Tagen.", "Hyperkaliämie"),
     ("Laut Befund bei Vorhofflattern eine Kardioversion.", "Vorhofflattern"),
     ("Verdacht auf Perikarditis bei Fieber.", "Perikarditis"),
     ("Dekompensation bei HFpEF (LVEF 55 %).", "HFpEF"),
@@ -54,7 +54,7 @@ MUST_NOT_MASK = [
     ("Formulare für Einsender auf der Homepage.", "Einsender"),
     ("lt. HA, Entlassungsbrief geändert.", "Entlassungsbrief"),
     ("Laut Arzt Medikationsplanung neu.", "Medikationsplanung"),
-    ("Mfg OA Dr. Kurt Lenz\nKlin. Abteilung für Innere Medizin", "Klin"),
+    ("Mfg OA Dr. Kurt Lenz\nKlin. Abt. für Innere Medizin", "Klin"),
     # a proven surname that is a noun, used as the noun
     ("Frau Zimmer ruft an. Schläft im 2. Zimmer links.", "Zimmer"),
     ("Frau Schirm ruft an. Geht mit Schirm spazieren.", "Schirm"),

@@ -38,7 +38,7 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     ("Innrain 52 und Anichstraße 35", ["Innrain 52", "Anichstraße 35"]),
     ("Wohnung: Reichenauer Str. 56a/Top 12, 6020 Innsbruck", ["Reichenauer Str. 56a/Top 12"]),
     # multi-word street names: a place adjective before a compound, a place prefix before the adjective
-    ("wh. Ottakringer Hauptstraße 41/7, seit Mai", ["Ottakringer Hauptstraße 41/7"]),
+    ("wh. Floridsdorfer Marktstraße 41/7, seit Mai", ["Floridsdorfer Marktstraße 41/7"]),
     ("Tochter: Gmundner Bahnhofstraße 3", ["Gmundner Bahnhofstraße 3"]),
     ("Pat.: Karl Moser, St. Pöltner Straße 27/1, 3100 St. Pölten", ["St. Pöltner Straße 27/1"]),
     ("Bad Ischler Straße 4, Stiege 1", ["Bad Ischler Straße 4, Stiege 1"]),

@@ -24,7 +24,7 @@ def rules(zip_towns: dict[str, tuple[str, ...]]) -> tuple[Rule, ...]:
 
 MUST_MATCH: list[tuple[str, list[str]]] = [
     ("Hr. Leopold Graf, Oberhofen 19, 8330 Feldbach. Sohn informiert", ["Oberhofen 19"]),
-    ("Pat. Irma Lenz, geb. 1939, Hinterwald 7, 5600 St. Johann im Pongau", ["Hinterwald 7"]),
+    ("Pat. Irma Lenz, geb. 1939, Hinterwald 7, 4880 St. Georgen im Attergau", ["Hinterwald 7"]),
     ("Gattin: Ried-Au 12a, 4020 Linz", ["Ried-Au 12a"]),
     ("Familie Gruber, St. Martin 44, A-5020 Salzburg", ["St. Martin 44"]),
     ("Rücksendung an: Unterberg 3/2, 6020 Innsbruck", ["Unterberg 3/2"]),
