@@ -171,6 +171,8 @@ class NameTyper:
         entity, strength = self._decide(text, spans, run, parts, gender, context, patient)
         if patient is not None and strength is Strength.FULL_NAME and entity is Entity.PAT:
             key = f"{patient_id}\x1fthe patient"
+        elif context.formal and entity is Entity.HCP and len(parts) == 1 and not initials:
+            key = _person_key(parts, initials, "", gender)  # a colleague addressed by letter: staff, any patient's
         else:
             key = _person_key(parts, initials, patient_id, gender)
         fallback = ""
@@ -191,8 +193,9 @@ class NameTyper:
         decided = _context_entity(context)
         if decided is not None:
             return decided, Strength.CONTEXT
-        if patient is not None and (by_patient := patient_entity(parts, gender, patient)) is not None:
-            return by_patient, Strength.FULL_NAME
+        by_patient = patient_entity(parts, gender, patient) if patient is not None else None
+        if by_patient is not None and not (by_patient is Entity.PER and context.formal):
+            return by_patient, Strength.FULL_NAME  # but "Sehr geehrter Herr Huber" is a colleague, not a relative
         role = self._full_names.get(frozenset(parts), Role.NONE) if len(parts) > 1 else Role.NONE
         if role in _ROLE_ENTITY:
             return _ROLE_ENTITY[role], Strength.FULL_NAME
@@ -314,7 +317,9 @@ def _link_lone_surnames(typed: list[NameEvidence], first_names: Mapping[str, str
     """A lone surname ("Frau Huber") refers to the one full name of the note that holds it and fits its
     gender ("Maria Huber") and takes that person's type when it is surer — but no surer than a
     signature, so the note's patient still decides between namesakes. First names and signatures are
-    left alone: a first name is shared by too many people, and a signer is the writer."""
+    left alone: a first name is shared by too many people, and a signer is the writer. A relative
+    introduced by a relation word ("Sohn Paul Huber") is no such person: the family shares the surname,
+    and the bare "Hr. Huber" beside him is most often the one the note is about."""
     full = [item for item in typed if len(item.parts) > 1]
     if not full:
         return typed
@@ -327,14 +332,18 @@ def _link_lone_surnames(typed: list[NameEvidence], first_names: Mapping[str, str
                 for other in full
                 if item.parts[0] in other.parts and not (item.gender and other.gender and item.gender != other.gender)
             }
-            if len(match) == 1:
-                person = next(iter(match.values()))
-                if min(person.strength, Strength.SIGNATURE) > item.strength:
-                    gender = item.gender or person.gender
-                    strength = min(person.strength, Strength.SIGNATURE)
-                    item = item._replace(entity=person.entity, strength=strength, gender=gender)
+            person = next(iter(match.values())) if len(match) == 1 else None
+            surer = person is not None and min(person.strength, Strength.SIGNATURE) > item.strength
+            if person is not None and surer and not _named_relative(person):
+                gender = item.gender or person.gender
+                strength = min(person.strength, Strength.SIGNATURE)
+                item = item._replace(entity=person.entity, strength=strength, gender=gender)
         out.append(item)
     return out
+
+
+def _named_relative(item: NameEvidence) -> bool:
+    return item.entity is Entity.PER and item.strength >= Strength.CONTEXT
 
 
 def _alias_of(text: str, start: int, previous: tuple[int, NameEvidence] | None) -> NameEvidence | None:
