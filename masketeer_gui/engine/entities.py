@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import NamedTuple
 
 from masketeer_gui.engine.lexicon import Lexicon, SalutationKind, SalutationPosition
@@ -60,6 +61,7 @@ _SALUTATION_DEFAULT = {  # the type a salutation suggests when nothing stronger 
     SalutationKind.GREETING: Entity.HCP,  # "Hallo Maria": a colleague
     SalutationKind.SIGNOFF: Entity.HCP,
 }
+_TOKEN_START = itemgetter(1)  # Token.start, read in C (bisect calls it per step)
 _SIGNATURE_TAIL = 40  # characters a signature line may carry after the name (", DGKS", "(Physio)")
 
 
@@ -234,7 +236,7 @@ class NameTyper:
     def _chain_before(self, text: str, start: int, tokens: Sequence[Token]) -> _Chain:
         """The salutation forms right before ``start`` (nearest last), their gender, whether a possessive
         stands before them ("mein Mann"), and whether they name a family ("Fam.")."""
-        j = bisect_left(tokens, start, key=_token_start) - 1
+        j = bisect_left(tokens, start, key=_TOKEN_START) - 1
         while j >= 0 and tokens[j].text in _CHAIN_MARKS:
             j -= 1
         if j < 0 or tokens[j].folded.rpartition("-")[2] not in self._last_words:
@@ -243,7 +245,11 @@ class NameTyper:
         while j >= 0 and len(words) < _CHAIN_WORDS:
             token = tokens[j]
             if token.is_word:
-                words.extend(reversed(token.folded.split("-")))
+                folded = token.folded
+                if "-" in folded:
+                    words.extend(reversed(folded.split("-")))
+                else:
+                    words.append(folded)
             elif token.text not in _CHAIN_MARKS:
                 break
             j -= 1
@@ -374,10 +380,6 @@ def _closes_note(text: str, start: int, end: int, context: _Context) -> bool:
     if len(text[:start].split()) <= len(context.kinds) + 1:  # a name (and its title) alone signs nothing
         return False
     return not head or bool(context.kinds) or (len(head.split()) <= 4 and head.endswith(","))
-
-
-def _token_start(token: Token) -> int:
-    return token.start
 
 
 def _name_runs(text: str, spans: Sequence[Span]) -> list[list[int]]:
