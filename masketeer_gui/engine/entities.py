@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import NamedTuple
 
 from masketeer_gui.engine.lexicon import Lexicon, SalutationKind, SalutationPosition
@@ -60,6 +61,7 @@ _SALUTATION_DEFAULT = {  # the type a salutation suggests when nothing stronger 
     SalutationKind.GREETING: Entity.HCP,  # "Hallo Maria": a colleague
     SalutationKind.SIGNOFF: Entity.HCP,
 }
+_TOKEN_START = itemgetter(1)  # Token.start, read in C (bisect calls it per step)
 _SIGNATURE_TAIL = 40  # characters a signature line may carry after the name (", DGKS", "(Physio)")
 
 
@@ -171,6 +173,8 @@ class NameTyper:
         entity, strength = self._decide(text, spans, run, parts, gender, context, patient)
         if patient is not None and strength is Strength.FULL_NAME and entity is Entity.PAT:
             key = f"{patient_id}\x1fthe patient"
+        elif context.formal and entity is Entity.HCP and len(parts) == 1 and not initials:
+            key = _person_key(parts, initials, "", gender)  # a colleague addressed by letter: staff, any patient's
         else:
             key = _person_key(parts, initials, patient_id, gender)
         fallback = ""
@@ -191,8 +195,9 @@ class NameTyper:
         decided = _context_entity(context)
         if decided is not None:
             return decided, Strength.CONTEXT
-        if patient is not None and (by_patient := patient_entity(parts, gender, patient)) is not None:
-            return by_patient, Strength.FULL_NAME
+        by_patient = patient_entity(parts, gender, patient) if patient is not None else None
+        if by_patient is not None and not (by_patient is Entity.PER and context.formal):
+            return by_patient, Strength.FULL_NAME  # but "Sehr geehrter Herr Huber" is a colleague, not a relative
         role = self._full_names.get(frozenset(parts), Role.NONE) if len(parts) > 1 else Role.NONE
         if role in _ROLE_ENTITY:
             return _ROLE_ENTITY[role], Strength.FULL_NAME
@@ -231,7 +236,7 @@ class NameTyper:
     def _chain_before(self, text: str, start: int, tokens: Sequence[Token]) -> _Chain:
         """The salutation forms right before ``start`` (nearest last), their gender, whether a possessive
         stands before them ("mein Mann"), and whether they name a family ("Fam.")."""
-        j = bisect_left(tokens, start, key=_token_start) - 1
+        j = bisect_left(tokens, start, key=_TOKEN_START) - 1
         while j >= 0 and tokens[j].text in _CHAIN_MARKS:
             j -= 1
         if j < 0 or tokens[j].folded.rpartition("-")[2] not in self._last_words:
@@ -240,7 +245,11 @@ class NameTyper:
         while j >= 0 and len(words) < _CHAIN_WORDS:
             token = tokens[j]
             if token.is_word:
-                words.extend(reversed(token.folded.split("-")))
+                folded = token.folded
+                if "-" in folded:
+                    words.extend(reversed(folded.split("-")))
+                else:
+                    words.append(folded)
             elif token.text not in _CHAIN_MARKS:
                 break
             j -= 1
@@ -314,7 +323,9 @@ def _link_lone_surnames(typed: list[NameEvidence], first_names: Mapping[str, str
     """A lone surname ("Frau Huber") refers to the one full name of the note that holds it and fits its
     gender ("Maria Huber") and takes that person's type when it is surer — but no surer than a
     signature, so the note's patient still decides between namesakes. First names and signatures are
-    left alone: a first name is shared by too many people, and a signer is the writer."""
+    left alone: a first name is shared by too many people, and a signer is the writer. A relative
+    introduced by a relation word ("Sohn Paul Huber") is no such person: the family shares the surname,
+    and the bare "Hr. Huber" beside him is most often the one the note is about."""
     full = [item for item in typed if len(item.parts) > 1]
     if not full:
         return typed
@@ -327,14 +338,18 @@ def _link_lone_surnames(typed: list[NameEvidence], first_names: Mapping[str, str
                 for other in full
                 if item.parts[0] in other.parts and not (item.gender and other.gender and item.gender != other.gender)
             }
-            if len(match) == 1:
-                person = next(iter(match.values()))
-                if min(person.strength, Strength.SIGNATURE) > item.strength:
-                    gender = item.gender or person.gender
-                    strength = min(person.strength, Strength.SIGNATURE)
-                    item = item._replace(entity=person.entity, strength=strength, gender=gender)
+            person = next(iter(match.values())) if len(match) == 1 else None
+            surer = person is not None and min(person.strength, Strength.SIGNATURE) > item.strength
+            if person is not None and surer and not _named_relative(person):
+                gender = item.gender or person.gender
+                strength = min(person.strength, Strength.SIGNATURE)
+                item = item._replace(entity=person.entity, strength=strength, gender=gender)
         out.append(item)
     return out
+
+
+def _named_relative(item: NameEvidence) -> bool:
+    return item.entity is Entity.PER and item.strength >= Strength.CONTEXT
 
 
 def _alias_of(text: str, start: int, previous: tuple[int, NameEvidence] | None) -> NameEvidence | None:
@@ -365,10 +380,6 @@ def _closes_note(text: str, start: int, end: int, context: _Context) -> bool:
     if len(text[:start].split()) <= len(context.kinds) + 1:  # a name (and its title) alone signs nothing
         return False
     return not head or bool(context.kinds) or (len(head.split()) <= 4 and head.endswith(","))
-
-
-def _token_start(token: Token) -> int:
-    return token.start
 
 
 def _name_runs(text: str, spans: Sequence[Span]) -> list[list[int]]:

@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from masketeer_gui.engine.span import Entity, Span
 
+_SEP = "\x1f"  # between the patient id, the name part and the gender of a lone name's key
 _TIE_ORDER = {Entity.PAT: 0, Entity.HCP: 1, Entity.PER: 2}  # equal strength and count: the earlier wins
 
 
@@ -99,17 +100,23 @@ class TypeResolution:
 
     types: dict[str, tuple[Entity, Strength]] = field(default_factory=dict)
     patients: dict[str, PatientName] = field(default_factory=dict)
+    patient_parts: frozenset[str] = frozenset()  # every part of every patient's name
 
 
 def resolve_types(tally: TypeTally, known_patients: dict[str, PatientName] | None = None) -> TypeResolution:
     """Per key the strongest type (ties: the most frequent, then PAT, HCP, PER); per patient id the name
     most often proven to be its patient, unless ``known_patients`` (from the lists) names it."""
-    best: dict[str, tuple[Strength, int, int, Entity]] = {}
+    links = _gender_links({key for key, _, _ in tally.votes})
+    votes: Counter[tuple[str, Entity, Strength]] = Counter()
     for (key, entity, strength), count in tally.votes.items():
+        votes[(links.get(key, key), entity, strength)] += count
+    best: dict[str, tuple[Strength, int, int, Entity]] = {}
+    for (key, entity, strength), count in votes.items():
         rank = (strength, count, -_TIE_ORDER.get(entity, 3), entity)
         if key not in best or rank[:3] > best[key][:3]:
             best[key] = rank
     types = {key: (rank[3], rank[0]) for key, rank in best.items()}
+    types.update({key: types[person] for key, person in links.items()})
     patients: dict[str, PatientName] = {}
     ranked: dict[str, tuple[int, tuple[str, ...], str]] = {}
     for (patient_id, parts, gender), count in tally.patients.items():
@@ -119,7 +126,21 @@ def resolve_types(tally: TypeTally, known_patients: dict[str, PatientName] | Non
     for patient_id, (_, parts, gender) in ranked.items():
         patients[patient_id] = PatientName(frozenset(parts), gender)
     patients.update(known_patients or {})
-    return TypeResolution(types, patients)
+    every_part = frozenset(part for patient in patients.values() for part in patient.parts)
+    return TypeResolution(types, patients, every_part)
+
+
+def _gender_links(keys: set[str]) -> dict[str, str]:
+    """Per lone-name key that no gender scopes ("P1\x1fhuber\x1f": nothing in its note said "Herr" or
+    "Frau") the key of the same name with a gender, when exactly one gender of it occurs in the run:
+    that is the person it refers to, so both keys count as one."""
+    links: dict[str, str] = {}
+    for key in keys:
+        if key.endswith(_SEP) and key.count(_SEP) == 2:
+            gendered = [key + gender for gender in ("f", "m") if key + gender in keys]
+            if len(gendered) == 1:
+                links[key] = gendered[0]
+    return links
 
 
 def resolved_entity(evidence: NameEvidence, resolution: TypeResolution, patient_id: str = "") -> Entity:
@@ -129,16 +150,36 @@ def resolved_entity(evidence: NameEvidence, resolution: TypeResolution, patient_
     patient = resolution.patients.get(patient_id) if patient_id else None
     if patient is not None and evidence.strength < Strength.FULL_NAME:
         by_patient = patient_entity(evidence.parts, evidence.gender, patient)
-        if by_patient is not None:
+        if by_patient is not None and not (by_patient is Entity.PER and _staff_signature(evidence)):
             return by_patient
     entity, strength = evidence.entity, evidence.strength
     decided = resolution.types.get(evidence.key)
     if decided is not None and decided[1] >= strength:
         entity, strength = decided
     wider = resolution.types.get(evidence.fallback) if evidence.fallback else None
-    if wider is not None and wider[1] > strength:
-        entity = wider[0]
+    if wider is not None and (wider[1] > strength or _signs_as_staff_elsewhere(entity, strength, wider)):
+        entity, strength = wider
+    unfiled = not patient_id and strength is Strength.DEFAULT and entity is Entity.PER
+    if unfiled and _patient_surname(evidence, resolution):
+        entity = Entity.PAT  # "Pat. mit Sturz (Huber)" in a team note filed under no patient: the run's patient
     return entity
+
+
+def _staff_signature(evidence: NameEvidence) -> bool:
+    """A staff member's signature or a letter's formal addressee: the patient's surname on the other
+    gender only guesses a relative, and yields to it."""
+    return evidence.entity is Entity.HCP and evidence.strength is Strength.SIGNATURE
+
+
+def _signs_as_staff_elsewhere(entity: Entity, strength: Strength, wider: tuple[Entity, Strength]) -> bool:
+    """A signer this note takes for a relative (it is written in the first person) whose name signs
+    notes as staff as surely elsewhere: staff recur across patients, relatives do not."""
+    return strength is Strength.SIGNATURE and entity is Entity.PER and wider == (Entity.HCP, Strength.SIGNATURE)
+
+
+def _patient_surname(evidence: NameEvidence, resolution: TypeResolution) -> bool:
+    """A lone name with no gender (so no known first name) that is part of a patient's name in the run."""
+    return len(evidence.parts) == 1 and not evidence.gender and evidence.parts[0] in resolution.patient_parts
 
 
 def patient_entity(parts: Sequence[str], gender: str, patient: PatientName) -> Entity | None:

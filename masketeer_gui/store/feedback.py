@@ -72,21 +72,21 @@ class Feedback:
     protected: dict[int, list[Protected]] = field(default_factory=dict)  # accepted stretches per note
 
     def context(self, note_id: int, external_id: str, patient_id: str | None) -> NoteContext | None:
-        """The note's scoped terms and corrections, or None when it has none."""
+        """The note's patient id, scoped terms and corrections, or None when it has none of them."""
         specs = self.scoped.get((Scope.NOTE, external_id), [])
         if patient_id is not None:
             specs = self.scoped.get((Scope.PATIENT, patient_id), []) + specs
         corrections = self.corrections.get(note_id, [])
         protected = self.protected.get(note_id, [])
         if not specs and not corrections and not protected:
-            return None
+            return NoteContext(patient_id=patient_id) if patient_id else None  # the note's own patient is PAT
         whitelist = [s.term for s in specs if s.kind is TermKind.WHITELIST]
         blacklist = [
             BlacklistEntry(s.term, s.entity or KIND_ENTITY.get(s.kind, Entity.PER))
             for s in specs
             if s.kind is not TermKind.WHITELIST
         ]
-        return NoteContext.of(whitelist, blacklist, corrections, protected)
+        return NoteContext.of(whitelist, blacklist, corrections, protected, patient_id or "")
 
     def snapshot(self, engine_version: str) -> dict[str, object]:
         return {
@@ -107,7 +107,7 @@ def _term_specs(session: Session, change: PendingChange | None) -> list[TermSpec
     return specs + [normalized(s) for s in (change.add if change else ())]
 
 
-def _corpus_lists(specs: list[TermSpec]) -> NameLists:
+def _corpus_lists(specs: list[TermSpec], patient_ids: tuple[tuple[str, str], ...] = ()) -> NameLists:
     plain: dict[str, list[str]] = defaultdict(list)
     blacklist: list[BlacklistEntry] = []
     for spec in specs:
@@ -122,6 +122,7 @@ def _corpus_lists(specs: list[TermSpec]) -> NameLists:
         medical_sites=tuple(plain["medical_sites"]),
         whitelist=tuple(plain["whitelist"]),
         blacklist=tuple(blacklist),
+        patient_ids=patient_ids,  # which patient id each listed patient is: the note's own patient is PAT
     )
 
 
@@ -152,7 +153,7 @@ def load_feedback(session: Session, names: NameLists | None = None, change: Pend
             scoped[(spec.scope, spec.scope_value)].append(spec)
     corrections, correction_keys = _corrections(session)
     return Feedback(
-        _corpus_lists(corpus),
+        _corpus_lists(corpus, names.patient_ids if names else ()),
         dict(scoped),
         corrections,
         {k for k, _ in unique},

@@ -65,6 +65,14 @@ def types(engine: Deidentifier, text: str, patient_id: str = "") -> list[tuple[s
         ("Schwester Gerlinde hat den Verband gewechselt.", "", [("Gerlinde", "HCP")]),
         # a formal letter addresses a colleague, and its greeting signs nothing
         ("Sehr geehrte Frau Moosbrugger,\nanbei die Werte meiner Mutter.", "", [("Moosbrugger", "HCP")]),
+        # … also when she shares the patient's surname: a colleague, not a relative
+        ("Sehr geehrte Frau Quellmoser, mein Mann hustet seit Tagen.", "P7", [("Quellmoser", "HCP")]),
+        # a bare surname beside a relative named with a relation word is the patient, not that relative
+        (
+            "Sohn Kilian Pfrimmer bringt die Tabletten. Hr. Pfrimmer hat Fieber.",
+            "",
+            [("Kilian", "PER"), ("Pfrimmer", "PER"), ("Pfrimmer", "PAT")],
+        ),
     ],
 )
 def test_name_types(engine: Deidentifier, text: str, patient_id: str, expected: list[tuple[str, str]]) -> None:
@@ -81,3 +89,10 @@ def test_name_types(engine: Deidentifier, text: str, patient_id: str, expected: 
 )
 def test_names_the_rules_leave_alone(engine: Deidentifier, text: str, expected: list[tuple[str, str]]) -> None:
     assert types(engine, text) == expected
+
+
+def test_a_colleague_addressed_by_letter_is_one_person_across_patients(engine: Deidentifier) -> None:
+    text = "Sehr geehrter Herr Dunkelhuber, anbei die Werte.\nHr. Dunkelhuber hat Fieber."
+    letter, spoken = (e for e in engine.analyze_typed(text, NoteContext(patient_id="P7")).evidence if e)
+    assert letter.entity.value == "HCP" and not letter.key.startswith("P7")
+    assert spoken.key.startswith("P7")  # the patient's namesake stays this patient's

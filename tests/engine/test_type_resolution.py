@@ -108,3 +108,42 @@ def test_retype_line_swaps_tags_in_the_output_text() -> None:
     assert out["spans"][0]["entity"] == "PAT" and out["spans"][0]["pseudonym"] == "[PAT-GRUEN]"
     same, none = retype_line(line, typing, resolve_types(TypeTally()), str)
     assert same == line and none == []
+
+
+def test_a_name_no_gender_scopes_is_the_one_gendered_namesake_of_the_run() -> None:
+    sister = NameEvidence("P1\x1fbirnbacher\x1ff", PER, Strength.CONTEXT, ("birnbacher",), "f")
+    bare = NameEvidence("P1\x1fbirnbacher\x1f", PAT, Strength.DEFAULT, ("birnbacher",))
+    resolution = resolve_types(tally([sister], [bare]))
+    assert resolution.types["P1\x1fbirnbacher\x1f"] == (PER, Strength.CONTEXT)
+    brother = NameEvidence("P1\x1fbirnbacher\x1fm", HCP, Strength.CONTEXT, ("birnbacher",), "m")
+    both = resolve_types(tally([sister], [brother], [bare]))  # two genders: nothing says which
+    assert both.types["P1\x1fbirnbacher\x1f"] == (PAT, Strength.DEFAULT)
+
+
+def test_a_bare_surname_in_a_note_of_no_patient_is_the_run_s_patient_of_that_name() -> None:
+    proof = NameEvidence("erna wohlgschaft", PAT, Strength.FULL_NAME, ("erna", "wohlgschaft"), "f")
+    resolution = resolve_types(tally([proof], patient_id="P5"))
+    team = NameEvidence("\x1fwohlgschaft\x1f", PER, Strength.DEFAULT, ("wohlgschaft",))
+    span = [Span(0, 11, PER, "NameDictionary")]
+    assert apply_types(span, [team], resolution)[0].entity is PAT
+    assert apply_types(span, [team], resolution, "P9")[0].entity is PER  # filed under another patient
+    first = team._replace(gender="f")  # a first name (it has a gender) is shared by too many people
+    assert apply_types(span, [first], resolution)[0].entity is PER
+
+
+def test_a_first_person_signer_who_signs_as_staff_elsewhere_is_staff() -> None:
+    fallback = "\x1fresi\x1ff"
+    staff = NameEvidence("P1\x1fresi\x1ff", HCP, Strength.SIGNATURE, ("resi",), "f", fallback)
+    here = NameEvidence("P2\x1fresi\x1ff", PER, Strength.SIGNATURE, ("resi",), "f", fallback)
+    span = [Span(0, 4, PER, "PersonContext")]
+    assert apply_types(span, [here], resolve_types(tally([staff], [here])), "P2")[0].entity is HCP
+    assert apply_types(span, [here], resolve_types(tally([here])), "P2")[0].entity is PER
+
+
+def test_a_staff_signature_is_not_taken_for_a_relative_of_the_patient() -> None:
+    patient = {"P4": PatientName(frozenset({"adelgunde", "zirngast"}), "f")}
+    signer = NameEvidence("P4\x1fzirngast\x1fm", HCP, Strength.SIGNATURE, ("zirngast",), "m")
+    husband = signer._replace(entity=PER, strength=Strength.DEFAULT)
+    span = [Span(0, 8, HCP, "PersonContext")]
+    assert apply_types(span, [signer], resolve_types(tally([signer]), patient), "P4")[0].entity is HCP
+    assert apply_types(span, [husband], resolve_types(tally([husband]), patient), "P4")[0].entity is PER

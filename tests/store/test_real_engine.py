@@ -115,3 +115,17 @@ def test_surrogate_export_is_byte_identical_to_deidentify_surrogates(
     real.close()
     assert main(["project", "export", str(real.path), "-o", str(via_cli), "--mode", "surrogates", *extra]) == 0
     assert via_cli.read_bytes() == cli.read_bytes()
+
+
+def test_a_project_run_knows_each_note_s_patient(tmp_path: Path) -> None:
+    from masketeer_gui.engine.lists import NameLists
+
+    lists = NameLists.from_mapping({"patients": [{"id": "q1", "name": "Theodor Quellmoser"}]})
+    text = "Fr. Quellmoser berichtet, ihr Mann schläft schlecht."
+    other = text.replace("schläft", "hustet")  # another text: a run reuses the result of an identical one
+    notes = [{"id": "a", "text": text, "patient_id": "q1"}, {"id": "b", "text": other, "patient_id": "q2"}]
+    with Project.create(tmp_path / "p.db", user="tester") as project:
+        project.import_corpus(write_jsonl(tmp_path / "c.jsonl", notes))
+        project.runs.run(names=lists, incremental=False)
+        assert _spans(project, "a") == [("Quellmoser", "PER")]  # the wife of this note's patient
+        assert _spans(project, "b") == [("Quellmoser", "PAT")]  # another patient's note: the courtesy default
