@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
-from operator import itemgetter
+from operator import attrgetter
 from typing import NamedTuple
 
 from masketeer_gui.engine.lexicon import Lexicon, SalutationKind, SalutationPosition
@@ -61,7 +61,7 @@ _SALUTATION_DEFAULT = {  # the type a salutation suggests when nothing stronger 
     SalutationKind.GREETING: Entity.HCP,  # "Hallo Maria": a colleague
     SalutationKind.SIGNOFF: Entity.HCP,
 }
-_TOKEN_START = itemgetter(1)  # Token.start, read in C (bisect calls it per step)
+_TOKEN_START = attrgetter("start")  # Token.start, read in C (bisect calls it per step)
 _SIGNATURE_TAIL = 40  # characters a signature line may carry after the name (", DGKS", "(Physio)")
 
 
