@@ -97,7 +97,14 @@ def test_killed_stream_of_marks_keeps_every_committed_mark(loaded: Project, engi
         committed = [int(line) for line in wait_for(child, "40")]
     finally:
         child.send_signal(signal.SIGKILL)
-        out, err = child.communicate()
+        # read through the text buffer (communicate() reads the raw pipe and would drop lines that
+        # wait_for's read-ahead already holds); the child is dead, so both reads end
+        assert child.stdout is not None and child.stderr is not None
+        out, err = child.stdout.read(), child.stderr.read()
+        child.wait()
+        for stream in (child.stdin, child.stdout, child.stderr):
+            if stream is not None:
+                stream.close()
     committed += [int(line) for line in out.split()]  # printed before the kill, read after it
     assert len(committed) >= 40, err
     with Project.open(path, analyzer_factory=engine) as project:
