@@ -11,6 +11,7 @@ import pytest
 
 from masketeer_gui.engine import lexicon_files as files
 from masketeer_gui.engine.lexicon_loader import load_lexicon
+from tests.script_module import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 DICTIONARIES = ROOT / "dictionaries"
@@ -18,11 +19,7 @@ SCRIPT = ROOT / "scripts" / "build_drug_list.py"
 
 
 def _build_script() -> Any:
-    spec = importlib.util.spec_from_file_location("build_drug_list", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT)
 
 
 def test_no_shipped_name_is_a_drug() -> None:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import zipfile
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from tests.script_module import load_script
 
 SCRIPT = Path(__file__).resolve().parents[3] / "scripts" / "build_zip_list.py"
 CSV = """postal_code,country_code,admin_name1,admin_code1,admin_name2,admin_name3,place_name
@@ -22,11 +23,7 @@ CSV = """postal_code,country_code,admin_name1,admin_code1,admin_name2,admin_name
 
 @pytest.fixture(scope="module")
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_zip_list", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT)
 
 
 @pytest.fixture
