@@ -6,6 +6,9 @@ Runs the real CLI (so corpus-wide type settling and ``patient_id`` are in play) 
 * the hand-written development corpus (``../shared/corpus``: 200 notes written one by one by people
   who never saw the engine; skipped with a message when it is not there), with its ``names.json``,
   with ``names_ids.json`` (patients mapped to the notes' ``patient_id``) and without any list;
+* the development corpus ``bench/corpora/dev`` (100 notes written by hand for this project, blind to the
+  engine: German and Swiss hospital letters and findings, Austrian handovers, chats and care notes, hard
+  negatives), with its ``names.json`` and without; the engine may be tuned on it;
 * the held-out corpus ``bench/corpora/blind`` (80 notes written for this project by hand, blind to the
   engine: telehealth notes from western and eastern Austria, German and Swiss letters, handovers and app
   messages), with its ``names.json`` and without; nobody tunes on it, so it stays an honest check;
@@ -110,14 +113,15 @@ def run_handwritten(args: argparse.Namespace, work: Path, results: list[tuple[st
         results.append(("hand-written (../shared/corpus)", label, figures))
 
 
-def run_blind(args: argparse.Namespace, work: Path, results: list[tuple[str, str, dict[str, Any]]]) -> None:
-    """The held-out corpus written for this project blind to the engine (``bench/corpora/blind``): never tuned on."""
-    corpus = ROOT / "bench" / "corpora" / "blind"
-    notes, gold = corpus / "notes.jsonl", corpus / "gold.jsonl"
-    for label, lists in (("names.json", corpus / "names.json"), ("no lists", None)):
-        output = work / f"blind-{label}.jsonl"
-        if deidentify(notes, output, lists, args.workers):
-            results.append(("held-out blind (bench/corpora/blind)", label, score_run(notes, gold, output).summary()))
+def run_bundled(args: argparse.Namespace, work: Path, results: list[tuple[str, str, dict[str, Any]]]) -> None:
+    """The corpora written for this project blind to the engine: ``dev`` (tuned on) and ``blind`` (never)."""
+    for name, title in (("dev", "development (bench/corpora/dev)"), ("blind", "held-out blind (bench/corpora/blind)")):
+        corpus = ROOT / "bench" / "corpora" / name
+        notes, gold = corpus / "notes.jsonl", corpus / "gold.jsonl"
+        for label, lists in (("names.json", corpus / "names.json"), ("no lists", None)):
+            output = work / f"{name}-{label}.jsonl"
+            if deidentify(notes, output, lists, args.workers):
+                results.append((title, label, score_run(notes, gold, output).summary()))
 
 
 def run_synthetic(args: argparse.Namespace, work: Path, results: list[tuple[str, str, dict[str, Any]]]) -> None:
@@ -139,7 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     results: list[tuple[str, str, dict[str, Any]]] = []
     with tempfile.TemporaryDirectory(prefix="masketeer-eval-") as folder:
         run_handwritten(args, Path(folder), results)
-        run_blind(args, Path(folder), results)
+        run_bundled(args, Path(folder), results)
         run_synthetic(args, Path(folder), results)
     header = ("corpus", "lists", "sensitivity", "specificity", "precision", "type accuracy", "pseudonym consistency")
     print("\n| " + " | ".join(header) + " | leaks |")
