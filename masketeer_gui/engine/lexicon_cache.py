@@ -1,15 +1,21 @@
-"""The pickled lexicon cache: read it if it is ours and current, write it atomically, owner-only.
+"""The user-cache files: the pickled lexicon and the indices built from it (``lexicon_indices``).
 
+Each is read if it is ours and current, and written atomically, owner-only (0600, in a 0700 folder).
 Unpickling runs code from the file, so a cache is only read when the current user owns it and
-nobody else can write it. Every failure to read means "no cache" and every failure to write is
-skipped: the lists can always be rebuilt from ``dictionaries/``.
+nobody else can write it. The indices are plain data (dicts, tuples, frozensets of strings) stored
+with ``marshal``, which loads them several times faster than pickle; a SHA-256 of the data is
+checked before ``marshal`` reads it, so a damaged file is never parsed. Every failure to read means
+"no cache" and every failure to write is skipped: everything can always be rebuilt from ``dictionaries/``.
+Nothing here ever holds note text or the deployment's name lists.
 """
 
 from __future__ import annotations
 
 import contextlib
 import gc
+import hashlib
 import logging
+import marshal
 import os
 import pickle
 import stat
@@ -22,12 +28,21 @@ from masketeer_gui.engine.lexicon import Lexicon
 _log = logging.getLogger(__name__)
 PREFIX = "lexicon-"
 SUFFIX = ".pickle"
+INDICES_PREFIX = "indices-"
+INDICES_SUFFIX = ".marshal"
 KEEP_OTHERS = 3  # caches of other keys left in place
+MARSHAL_VERSION = 4
+_DIGEST = 32  # bytes of SHA-256 before the marshalled data
 
 
 def path_for(cache_dir: Path, key: str) -> Path:
     """The cache file for ``key`` in ``cache_dir``."""
     return cache_dir / f"{PREFIX}{key}{SUFFIX}"
+
+
+def indices_path_for(cache_dir: Path, key: str) -> Path:
+    """The indices cache file for ``key`` in ``cache_dir``."""
+    return cache_dir / f"{INDICES_PREFIX}{key}{INDICES_SUFFIX}"
 
 
 def read(path: Path, key: str) -> Lexicon | None:
@@ -61,15 +76,63 @@ def _unpickle(handle: BinaryIO) -> Any:
 
 def write(path: Path, key: str, lexicon: Lexicon) -> None:
     """Store ``lexicon`` under ``key`` (temp file + rename), then drop older caches beside it."""
+    _write_bytes(path, pickle.dumps((key, lexicon), protocol=pickle.HIGHEST_PROTOCOL), f"{PREFIX}*{SUFFIX}")
+
+
+def read_plain(path: Path, key: str) -> Any | None:
+    """The plain data stored under ``key`` by ``write_plain``, or None if missing, stale, damaged or not ours."""
+    try:
+        with path.open("rb") as handle:
+            if not _private(os.fstat(handle.fileno())):
+                _log.debug("ignoring indices cache %s: not owner-only", path)
+                return None
+            data = handle.read()
+    except OSError:
+        return None
+    body = memoryview(data)[_DIGEST:]
+    if len(data) <= _DIGEST or hashlib.sha256(body).digest() != data[:_DIGEST]:
+        _log.debug("ignoring damaged indices cache %s", path)
+        return None
+    try:
+        stored_key, payload = _unmarshal(body)
+    except Exception:  # written by another Python, or not by us: rebuild
+        _log.debug("ignoring unreadable indices cache %s", path, exc_info=True)
+        return None
+    return payload if stored_key == key else None
+
+
+def write_plain(path: Path, key: str, payload: Any) -> None:
+    """Store plain data (dicts, tuples, frozensets, strings, numbers) under ``key``; see ``read_plain``."""
+    try:
+        body = marshal.dumps((key, payload), MARSHAL_VERSION)
+    except ValueError:  # not plain data: a programming error, but a cache must never stop a run
+        _log.debug("cannot marshal the indices for %s", path, exc_info=True)
+        return
+    _write_bytes(path, hashlib.sha256(body).digest() + body, f"{INDICES_PREFIX}*{INDICES_SUFFIX}")
+
+
+def _unmarshal(body: memoryview) -> Any:
+    """``marshal.loads`` with the cyclic GC paused (hundreds of thousands of new objects)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return marshal.loads(body)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _write_bytes(path: Path, data: bytes, siblings: str) -> None:
+    """Write ``data`` to ``path`` atomically, owner-only; then drop older files matching ``siblings``."""
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         with AtomicFile(path) as file:
-            pickle.dump((key, lexicon), file.handle, protocol=pickle.HIGHEST_PROTOCOL)
+            file.write(data)
             file.commit()
     except OSError:
-        _log.debug("could not write lexicon cache %s", path, exc_info=True)
+        _log.debug("could not write cache %s", path, exc_info=True)
         return
-    _remove_others(path)
+    _remove_others(path, siblings)
 
 
 def _private(status: os.stat_result) -> bool:
@@ -80,14 +143,14 @@ def _private(status: os.stat_result) -> bool:
     return status.st_uid == getuid() and not status.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
-def _remove_others(keep: Path) -> None:
-    """Delete all but the newest few ``lexicon-*.pickle`` files next to ``keep`` (best effort).
+def _remove_others(keep: Path, siblings: str) -> None:
+    """Delete all but the newest few files matching ``siblings`` next to ``keep`` (best effort).
 
     A few are kept so two checkouts or dictionary directories sharing one cache directory do
     not evict each other on every run.
     """
     with contextlib.suppress(OSError):
-        others = [other for other in keep.parent.glob(f"{PREFIX}*{SUFFIX}") if other != keep]
+        others = [other for other in keep.parent.glob(siblings) if other != keep]
         others.sort(key=lambda other: other.stat().st_mtime_ns, reverse=True)
         for other in others[KEEP_OTHERS:]:
             other.unlink()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from enum import IntFlag
 
 from rapidfuzz.distance import DamerauLevenshtein
@@ -120,21 +121,46 @@ def name_parts(full_name: str) -> list[str]:
     return parts
 
 
-class NameIndex:
-    """Shipped and deployment names, folded, with roles and a deletion index for one-typo matches."""
+@dataclass(frozen=True, slots=True)
+class ShippedTables:
+    """``NameIndex``'s look-up tables of the shipped lists alone (built once per lexicon, cached beside it
+    by ``engine.lexicon_indices``); the deployment lists' part is added per run and never cached."""
 
-    def __init__(self, lexicon: Lexicon, names: NameLists) -> None:
+    word_typos: dict[str, tuple[str, ...]]  # one-deletion variant -> frequent nouns, drugs, titles
+    name_typos: dict[str, tuple[str, ...]]  # one-deletion variant -> shipped names
+    longest: int  # the longest word or shipped name
+
+
+def shipped_tables(lexicon: Lexicon) -> ShippedTables:
+    """Build the tables of the shipped lists (about 0.5 s for the shipped lexicon)."""
+    title_words, shipped = _title_words(lexicon), _shipped_names(lexicon)
+    return ShippedTables(
+        word_typos=_word_typo_index(lexicon, title_words, shipped),
+        name_typos=_deletion_index(_fuzzy_targets((), shipped)),
+        longest=_longest_shipped(lexicon, title_words, shipped),
+    )
+
+
+class NameIndex:
+    """Shipped and deployment names, folded, with roles and a deletion index for one-typo matches.
+
+    ``tables``: the shipped lists' part built already (``engine.lexicon_indices``); without them each
+    is built from the lexicon when first needed.
+    """
+
+    def __init__(self, lexicon: Lexicon, names: NameLists, tables: ShippedTables | None = None) -> None:
         self.lexicon = lexicon
         self.roles: dict[str, Role] = {}
-        self.title_words = frozenset(part for s in lexicon.salutations for w in s.words for part in _WORD.findall(w))
+        self.title_words = _title_words(lexicon)
         not_names = self.title_words | lexicon.abbreviations  # "Dr. Ulrike Zangerl" lists Ulrike and Zangerl
         for role, entries in ((Role.PAT, names.patients), (Role.HCP, names.hcps), (Role.PER, names.persons)):
             for entry in entries:
                 for part in name_parts(entry):
                     if part not in not_names:
                         self.roles[part] = self.roles.get(part, Role.NONE) | role
-        self.shipped = frozenset(lexicon.first_names) | lexicon.surnames
+        self.shipped = _shipped_names(lexicon)
         self.whitelist = lexicon.whitelist
+        self._tables = tables
         self._deletes: dict[str, tuple[str, ...]] | None = None
         self._word_deletes: dict[str, tuple[str, ...]] | None = None
         self._typo_cache: dict[tuple[str, bool], str | None] = {}
@@ -307,27 +333,70 @@ class NameIndex:
 
     def _typo_index(self) -> dict[str, tuple[str, ...]]:
         if self._word_deletes is None:
-            lex = self.lexicon
-            targets = {w for w in lex.top_words if w in lex.nouns} | lex.drugs | self.title_words
-            self._word_deletes = _deletion_index(w for w in targets if len(w) >= 4 and w not in self.shipped)
-            for word in targets:
-                if len(word) >= 3 and word not in self.shipped:
-                    self._word_deletes.setdefault(word, ())
-                    self._word_deletes[word] = (*self._word_deletes[word], word)
+            tables = self._tables
+            self._word_deletes = (
+                tables.word_typos
+                if tables is not None
+                else _word_typo_index(self.lexicon, self.title_words, self.shipped)
+            )
         return self._word_deletes
 
     def _longest_word(self) -> int:
         """The longest word or name any look-up here can find: a longer word is searched letter by letter no more."""
         if self._longest is None:
-            lex = self.lexicon
-            words = (lex.nouns, lex.top_words, lex.drugs, self.title_words, self.shipped, self.roles)
-            self._longest = max((len(word) for group in words for word in group), default=0)
+            tables = self._tables
+            shipped = (
+                tables.longest if tables is not None else _longest_shipped(self.lexicon, self.title_words, self.shipped)
+            )
+            self._longest = max(shipped, max(map(len, self.roles), default=0))
         return self._longest
 
     def _deletion_index(self) -> dict[str, tuple[str, ...]]:
         if self._deletes is None:
-            self._deletes = _deletion_index(_fuzzy_targets(self.roles, self.shipped))
+            tables = self._tables
+            if tables is None:
+                self._deletes = _deletion_index(_fuzzy_targets(self.roles, self.shipped))
+            else:  # the shipped names' part is built; add the deployment names not among them
+                listed = _deletion_index(_fuzzy_targets((n for n in self.roles if n not in self.shipped), ()))
+                self._deletes = _merged(tables.name_typos, listed)
         return self._deletes
+
+
+def _title_words(lexicon: Lexicon) -> frozenset[str]:
+    """The words of the salutations ("dr", "med", "frau")."""
+    return frozenset(part for s in lexicon.salutations for w in s.words for part in _WORD.findall(w))
+
+
+def _shipped_names(lexicon: Lexicon) -> frozenset[str]:
+    return frozenset(lexicon.first_names) | lexicon.surnames
+
+
+def _word_typo_index(
+    lexicon: Lexicon, title_words: frozenset[str], shipped: frozenset[str]
+) -> dict[str, tuple[str, ...]]:
+    """Deletion index of the words a typo may come from: frequent nouns, drugs and titles (no names)."""
+    targets = {w for w in lexicon.top_words if w in lexicon.nouns} | lexicon.drugs | title_words
+    index = _deletion_index(w for w in targets if len(w) >= 4 and w not in shipped)
+    for word in targets:
+        if len(word) >= 3 and word not in shipped:
+            index.setdefault(word, ())
+            index[word] = (*index[word], word)
+    return index
+
+
+def _longest_shipped(lexicon: Lexicon, title_words: frozenset[str], shipped: frozenset[str]) -> int:
+    words = (lexicon.nouns, lexicon.top_words, lexicon.drugs, title_words, shipped)
+    return max((len(word) for group in words for word in group), default=0)
+
+
+def _merged(base: dict[str, tuple[str, ...]], extra: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    """``base`` with ``extra``'s words added (``base`` itself, shared by every engine, is left as it is)."""
+    if not extra:
+        return base
+    merged = dict(base)
+    for key, words in extra.items():
+        merged[key] = merged.get(key, ()) + words
+    return merged
 
 
 def _known_head(lexicon: Lexicon, head: str) -> bool:

@@ -30,7 +30,7 @@ from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.rules.address import AddressRule
 from masketeer_gui.engine.rules.address_words import NOT_PLACES
 from masketeer_gui.engine.rules.resolve import Taken
-from masketeer_gui.engine.rules.zip_towns import german_zip_keys, keyed, swiss_zip_keys, town_key
+from masketeer_gui.engine.rules.zip_towns import ZipKeys, town_key, zip_keys
 from masketeer_gui.engine.rules.zipcode_words import GERMAN_CITIES, NOT_TOWNS, TOWN_ENDINGS
 from masketeer_gui.engine.span import Entity, Span
 
@@ -57,16 +57,15 @@ class ZipRule:
 
     def __init__(
         self,
-        zip_towns: Mapping[str, tuple[str, ...]],
+        zip_towns: Mapping[str, tuple[str, ...]] | ZipKeys,
         german: Mapping[str, tuple[str, ...]] | None = None,
         swiss: Mapping[str, tuple[str, ...]] | None = None,
     ) -> None:
-        """``zip_towns``: the Austrian list; ``german``/``swiss``: the shipped lists when None."""
-        self._towns = keyed(zip_towns)
-        self._de_towns = german_zip_keys() if german is None else keyed(german)
-        self._ch_towns = swiss_zip_keys() if swiss is None else keyed(swiss)
-        tables = (self._towns, self._de_towns, self._ch_towns)
-        self._max_words = max((len(k.split()) for table in tables for keys in table.values() for k in keys), default=1)
+        """``zip_towns``: the Austrian list, or every list's keys built already (``ZipKeys``);
+        ``german``/``swiss``: the shipped lists when None."""
+        keys = zip_towns if isinstance(zip_towns, ZipKeys) else zip_keys(zip_towns, german, swiss)
+        self._towns, self._de_towns, self._ch_towns = keys.austrian, keys.german, keys.swiss
+        self._max_words = keys.max_words
         self._address = AddressRule()
         self._memo: tuple[str, list[Span]] | None = None
 
