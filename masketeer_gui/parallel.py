@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import islice
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from masketeer_gui.batch import Workload, run_ordered
 from masketeer_gui.corpus_io import NoteRecord
@@ -23,11 +23,13 @@ from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.pseudonyms import DEFAULT_LENGTH, TagLedger
 from masketeer_gui.engine.render import RenderedNote, Tagger, render_note, retag_line
 from masketeer_gui.engine.retype import NoteTyping, note_typing
-from masketeer_gui.engine.risk import NoteRisk, RiskScorer
 from masketeer_gui.engine.span import Span
 from masketeer_gui.engine.stats import CorpusStats
-from masketeer_gui.engine.surrogates import SurrogateIssuer
 from masketeer_gui.engine.type_resolution import TypeTally
+
+if TYPE_CHECKING:  # imported where used: a run in tags mode without --risk needs neither
+    from masketeer_gui.engine.risk import NoteRisk, RiskScorer
+    from masketeer_gui.engine.surrogates import SurrogateIssuer
 
 CHUNK_SIZE = 256
 
@@ -128,10 +130,14 @@ class ChunkWorker:
 
 def _surrogate_issuer(spec: EngineSpec, analyzer: Analyzer) -> SurrogateIssuer:
     """On the engine's lexicon when the analyzer has one (genders, roles, titles), else on the pools."""
+    from masketeer_gui.engine.surrogates import SurrogateIssuer
+
     return SurrogateIssuer.for_analyzer(spec.key, analyzer, spec.names, spec.length_preserving)
 
 
 def _risk_scorer(spec: EngineSpec, analyzer: Analyzer) -> RiskScorer:
+    from masketeer_gui.engine.risk import RiskScorer
+
     index = getattr(analyzer, "index", None)
     return RiskScorer(index) if isinstance(index, NameIndex) else RiskScorer.default(spec.names)
 

@@ -12,8 +12,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntFlag
 
-from rapidfuzz.distance import DamerauLevenshtein
-
 from masketeer_gui.engine.lexicon import Lexicon
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.normalize import fold
@@ -311,9 +309,7 @@ class NameIndex:
             if variant in self.roles or variant in self.shipped:
                 candidates.add(variant)
             candidates.update(deletes.get(variant, ()))
-        best = sorted(
-            c for c in candidates if c != folded and DamerauLevenshtein.distance(c, folded, score_cutoff=1) <= 1
-        )
+        best = sorted(c for c in candidates if c != folded and within_one_edit(c, folded))
         listed = [c for c in best if c in self.roles]
         short = len(folded) < FUZZY_MIN_LENGTH
         pool = listed or ([] if short or listed_only else [c for c in best if c not in self.whitelist])
@@ -329,7 +325,7 @@ class NameIndex:
         candidates = set(index.get(folded, ()))
         for variant in _deletions(folded):
             candidates.update(index.get(variant, ()))
-        return any(DamerauLevenshtein.distance(c, folded, score_cutoff=1) <= 1 for c in candidates)
+        return any(within_one_edit(c, folded) for c in candidates)
 
     def _typo_index(self) -> dict[str, tuple[str, ...]]:
         if self._word_deletes is None:
@@ -415,6 +411,26 @@ def _deletion_index(words: Iterable[str]) -> dict[str, tuple[str, ...]]:
 
 def _fuzzy_targets(listed: Iterable[str], shipped: Iterable[str]) -> set[str]:
     return {n for n in (*listed, *shipped) if len(n) >= FUZZY_MIN_LENGTH_LISTED - 1 and n.isalpha()}
+
+
+def within_one_edit(a: str, b: str) -> bool:
+    """Damerau-Levenshtein distance at most 1: equal, or one letter substituted, added, dropped, or two
+    neighbours swapped. (The few candidates a look-up yields need no C library: no import at start-up.)"""
+    if a == b:
+        return True
+    if len(a) > len(b):
+        a, b = b, a
+    size = len(a)
+    if len(b) - size > 1:
+        return False
+    i = 0
+    while i < size and a[i] == b[i]:
+        i += 1
+    if size < len(b):  # one letter more in b, at i
+        return a[i:] == b[i + 1 :]
+    if a[i + 1 :] == b[i + 1 :]:  # substituted at i
+        return True
+    return i + 1 < size and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2 :] == b[i + 2 :]  # swapped
 
 
 def _deletions(word: str) -> set[str]:
