@@ -79,14 +79,18 @@ class ChunkWorker:
 
     def __init__(self, spec: EngineSpec) -> None:
         self._analyzer = spec.factory(spec.names)
-        prepare = getattr(self._analyzer, "prepare", None)
-        if callable(prepare):  # indices built here once: forked workers inherit them
-            prepare()
         self._tagger = Tagger(spec.key, spec.tag_length)
         self._issuer = _surrogate_issuer(spec, self._analyzer) if spec.mode == "surrogates" else None
         self._risk = _risk_scorer(spec, self._analyzer) if spec.want_risk else None
         self._want_stats = spec.want_stats
         self._settle = spec.settle_types and hasattr(self._analyzer, "analyze_typed")
+
+    def prepare(self) -> None:
+        """Build every index the engine would build (or read) when a note first needs it: before workers fork,
+        so they inherit them (a run in this process alone reads each only if a note needs it)."""
+        prepare = getattr(self._analyzer, "prepare", None)
+        if callable(prepare):
+            prepare()
 
     @property
     def analyzer(self) -> Analyzer:
@@ -168,9 +172,13 @@ def run_chunks(
     first = next(chunks, None)  # read (and validate) the first chunk before paying for the engine
     if first is None:
         return
-    workload = Workload(_process_chunk, worker or ChunkWorker(spec), partial(ChunkWorker, spec))
+    state = worker or ChunkWorker(spec)
+    processes = workers if len(first) == chunk_size else 1
+    if processes > 1:
+        state.prepare()  # once, here: the workers fork after it and inherit every index
+    workload = Workload(_process_chunk, state, partial(ChunkWorker, spec))
     items = ((chunk, _payload(chunk, spec)) for chunk in _prepend(first, chunks))
-    yield from run_ordered(workload, items, workers if len(first) == chunk_size else 1)
+    yield from run_ordered(workload, items, processes)
 
 
 def reconcile(chunk: list[NoteRecord], result: ChunkResult, ledger: TagLedger) -> list[bytes]:

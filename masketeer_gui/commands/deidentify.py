@@ -34,12 +34,12 @@ if TYPE_CHECKING:
 
 
 def default_factory(names: NameLists | None) -> Analyzer:
-    """The shipped engine (``engine.factory``; module-level, so spawned workers rebuild it by name), its
-    indices built, and frozen out of the garbage collector's sight (``engine.factory.lasting_objects``)."""
+    """The shipped engine (``engine.factory``; module-level, so spawned workers rebuild it by name), frozen
+    out of the garbage collector's sight (``engine.factory.lasting_objects``)."""
     from masketeer_gui.engine.factory import default_engine, lasting_objects
 
     with lasting_objects():
-        return default_engine(names).prepare()
+        return default_engine(names)
 
 
 ENGINE_FACTORY = default_factory  # tests swap in a stand-in analyzer here

@@ -94,7 +94,7 @@ def read_plain(path: Path, key: str) -> Any | None:
         _log.debug("ignoring damaged indices cache %s", path)
         return None
     try:
-        stored_key, payload = _unmarshal(body)
+        stored_key, payload = loads_plain(body)
     except Exception:  # written by another Python, or not by us: rebuild
         _log.debug("ignoring unreadable indices cache %s", path, exc_info=True)
         return None
@@ -104,15 +104,20 @@ def read_plain(path: Path, key: str) -> Any | None:
 def write_plain(path: Path, key: str, payload: Any) -> None:
     """Store plain data (dicts, tuples, frozensets, strings, numbers) under ``key``; see ``read_plain``."""
     try:
-        body = marshal.dumps((key, payload), MARSHAL_VERSION)
+        body = dumps_plain((key, payload))
     except ValueError:  # not plain data: a programming error, but a cache must never stop a run
         _log.debug("cannot marshal the indices for %s", path, exc_info=True)
         return
     _write_bytes(path, hashlib.sha256(body).digest() + body, f"{INDICES_PREFIX}*{INDICES_SUFFIX}")
 
 
-def _unmarshal(body: memoryview) -> Any:
-    """``marshal.loads`` with the cyclic GC paused (hundreds of thousands of new objects)."""
+def dumps_plain(data: Any) -> bytes:
+    """``data`` (dicts, tuples, frozensets, strings, bytes, numbers) in ``marshal``'s format."""
+    return marshal.dumps(data, MARSHAL_VERSION)
+
+
+def loads_plain(body: bytes | memoryview) -> Any:
+    """``marshal.loads`` with the cyclic GC paused (up to ~100,000 new objects); only for checked bytes."""
     enabled = gc.isenabled()
     gc.disable()
     try:

@@ -6,7 +6,8 @@ Three parts, each built by the module that uses it:
 - ``rules.zip_towns.ZipKeys``: every Austrian, German and Swiss ZIP code's town keys (``ZipRule``);
 - ``maskers.medical_site.SiteTowns``: the town keys a site name may end with (``MedicalSiteMasker``).
 
-Building them takes about a second; reading them back, a few hundredths. They are cached only for a
+Building them takes about a second; reading all of them back, a few hundredths, and each is read only
+when a note first needs it (most notes meet no ZIP code and no typo). They are cached only for a
 lexicon that ``load_lexicon`` returned (so its key is known), in the same folder as the lexicon's
 pickle, as plain data with ``marshal`` (``lexicon_cache.read_plain``: owner-only, checksummed, written
 atomically). The key covers everything that decides them: the lexicon's cache key (package version,
@@ -24,11 +25,13 @@ from __future__ import annotations
 import hashlib
 import logging
 import sys
-from dataclasses import dataclass, fields
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from masketeer_gui.engine import lexicon_cache
+from masketeer_gui.engine.deferred import Deferred
 from masketeer_gui.engine.lexicon import Lexicon
 from masketeer_gui.engine.lexicon_loader import CacheSlot, cache_slot
 from masketeer_gui.engine.maskers.medical_site import SiteTowns, site_towns
@@ -36,7 +39,7 @@ from masketeer_gui.engine.names import ShippedTables, shipped_tables
 from masketeer_gui.engine.rules.zip_towns import ZipKeys, zip_keys
 from masketeer_gui.package_data import dictionaries_dir
 
-FORMAT = 1  # bump when a part's fields change
+FORMAT = 2  # bump when a part's fields change
 FOREIGN_ZIP_FILES = ("zip_de.tsv", "zip_ch.tsv")  # read by ``rules.zip_towns`` from the shipped folder
 _ENGINE = Path(__file__).parent
 _CODE = (
@@ -47,24 +50,30 @@ _CODE = (
     "maskers/medical_site.py",
     "maskers/site_forms.py",
 )
-_PARTS = (ShippedTables, ZipKeys, SiteTowns)
-_SHAPES = ((dict, dict, int), (dict, dict, dict, int), (frozenset, frozenset, frozenset))  # each part's field types
 _log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
 class LexiconIndices:
-    """Every index built from the shipped lists alone (shared, read-only, by every engine on the lexicon)."""
+    """Every index built from the shipped lists alone (shared, read-only, by every engine on the lexicon);
+    each part read from the cache when first asked for."""
 
     names: ShippedTables
-    zips: ZipKeys
-    sites: SiteTowns
+    zips: Deferred[ZipKeys]
+    sites: Deferred[SiteTowns]
+
+    def load(self) -> None:
+        """Read (or build) every part now (before a batch's workers fork)."""
+        self.names.load()
+        self.zips.get()
+        self.sites.get()
 
 
 def build(lexicon: Lexicon) -> LexiconIndices:
     """Build the indices of ``lexicon`` (about a second for the shipped one)."""
     zips = zip_keys(lexicon.zip_towns)
-    return LexiconIndices(shipped_tables(lexicon), zips, site_towns(lexicon.towns, (zips.german, zips.swiss)))
+    sites = site_towns(lexicon.towns, (zips.german, zips.swiss))
+    return LexiconIndices(shipped_tables(lexicon), Deferred.ready(zips), Deferred.ready(sites))
 
 
 def for_lexicon(lexicon: Lexicon) -> LexiconIndices | None:
@@ -80,7 +89,7 @@ def for_lexicon(lexicon: Lexicon) -> LexiconIndices | None:
         return _MEMO[1]
     key = cache_key(slot)
     path = lexicon_cache.indices_path_for(slot.folder, key)
-    indices = _from_plain(lexicon_cache.read_plain(path, key))
+    indices = from_plain(lexicon_cache.read_plain(path, key), lexicon)
     if indices is None:
         indices = build(lexicon)
         lexicon_cache.write_plain(path, key, to_plain(indices))
@@ -110,26 +119,77 @@ def cache_key(slot: CacheSlot) -> str:
     return digest.hexdigest()[:24]
 
 
-def to_plain(indices: LexiconIndices) -> tuple[tuple[Any, ...], ...]:
-    """The indices as nested tuples of dicts, frozensets, strings and numbers (what ``marshal`` stores)."""
-    return tuple(
-        tuple(getattr(part, f.name) for f in fields(part)) for part in (indices.names, indices.zips, indices.sites)
+# --- the cache's plain form: (longest, (word typos, name typos, ZIP keys, site towns)), each part marshalled
+# on its own so that it is read only when first needed
+
+_Plain = tuple[int, tuple[bytes, ...]]
+
+
+def to_plain(indices: LexiconIndices) -> _Plain:
+    """The indices as plain data for ``lexicon_cache.write_plain``."""
+    names, zips, sites = indices.names, indices.zips.get(), indices.sites.get()
+    parts = (
+        names.word_typos.get(),
+        names.name_typos.get(),
+        (zips.austrian, zips.german, zips.swiss, zips.max_words),
+        (sites.listed, sites.foreign, sites.starts),
+    )
+    return names.longest, tuple(lexicon_cache.dumps_plain(part) for part in parts)
+
+
+def from_plain(plain: Any, lexicon: Lexicon) -> LexiconIndices | None:
+    """``to_plain``'s inverse, each part read when first asked for; None unless ``plain`` has its shape."""
+    if not (
+        isinstance(plain, tuple)
+        and len(plain) == 2
+        and isinstance(plain[0], int)
+        and isinstance(plain[1], tuple)
+        and len(plain[1]) == 4
+        and all(isinstance(blob, bytes) for blob in plain[1])
+    ):
+        _log.debug("ignoring an indices cache of another shape")
+        return None
+    longest, (word_typos, name_typos, zips, sites) = plain
+    return LexiconIndices(
+        ShippedTables(
+            _part(word_typos, _table, lambda: shipped_tables(lexicon).word_typos.get()),
+            _part(name_typos, _table, lambda: shipped_tables(lexicon).name_typos.get()),
+            longest,
+        ),
+        _part(zips, _zip_keys, lambda: zip_keys(lexicon.zip_towns)),
+        _part(sites, _site_towns, lambda: site_towns(lexicon.towns)),
     )
 
 
-def _from_plain(plain: Any) -> LexiconIndices | None:
-    """``to_plain``'s inverse; None unless every field has the type it should (an older format, say)."""
-    if not isinstance(plain, tuple) or len(plain) != len(_PARTS):
-        return None
-    parts = []
-    for cls, shape, values in zip(_PARTS, _SHAPES, plain, strict=True):
-        if (
-            not isinstance(values, tuple)
-            or len(values) != len(shape)
-            or not all(isinstance(value, kind) for value, kind in zip(values, shape, strict=True))
-        ):
-            _log.debug("ignoring an indices cache of another shape")
-            return None
-        parts.append(cls(*values))
-    names, zips, sites = parts
-    return LexiconIndices(names, zips, sites)
+T = TypeVar("T")
+
+
+def _part(blob: bytes, convert: Callable[[Any], T | None], rebuild: Callable[[], T]) -> Deferred[T]:
+    """One part, read from its bytes when first asked for; built again if it is not what it should be."""
+
+    def read() -> T:
+        try:
+            found = convert(lexicon_cache.loads_plain(blob))
+        except Exception:  # checked by the file's digest, so not expected: still never a reason to stop
+            found = None
+        if found is None:
+            _log.debug("rebuilding an unreadable part of the indices cache")
+            return rebuild()
+        return found
+
+    return Deferred(read)
+
+
+def _table(value: Any) -> dict[str, tuple[str, ...]] | None:
+    return value if isinstance(value, dict) else None
+
+
+def _zip_keys(value: Any) -> ZipKeys | None:
+    shaped = isinstance(value, tuple) and len(value) == 4 and isinstance(value[3], int)
+    return ZipKeys(*value) if shaped and all(isinstance(table, dict) for table in value[:3]) else None
+
+
+def _site_towns(value: Any) -> SiteTowns | None:
+    if isinstance(value, tuple) and len(value) == 3 and all(isinstance(keys, frozenset) for keys in value):
+        return SiteTowns(*value)
+    return None

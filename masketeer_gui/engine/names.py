@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntFlag
 
+from masketeer_gui.engine.deferred import Deferred
 from masketeer_gui.engine.lexicon import Lexicon
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.normalize import fold
@@ -122,19 +123,25 @@ def name_parts(full_name: str) -> list[str]:
 @dataclass(frozen=True, slots=True)
 class ShippedTables:
     """``NameIndex``'s look-up tables of the shipped lists alone (built once per lexicon, cached beside it
-    by ``engine.lexicon_indices``); the deployment lists' part is added per run and never cached."""
+    by ``engine.lexicon_indices``, read when a note first needs them); the deployment lists' part is added
+    per engine and never cached."""
 
-    word_typos: dict[str, tuple[str, ...]]  # one-deletion variant -> frequent nouns, drugs, titles
-    name_typos: dict[str, tuple[str, ...]]  # one-deletion variant -> shipped names
+    word_typos: Deferred[dict[str, tuple[str, ...]]]  # one-deletion variant -> frequent nouns, drugs, titles
+    name_typos: Deferred[dict[str, tuple[str, ...]]]  # one-deletion variant -> shipped names
     longest: int  # the longest word or shipped name
+
+    def load(self) -> None:
+        """Read (or build) every table now."""
+        self.word_typos.get()
+        self.name_typos.get()
 
 
 def shipped_tables(lexicon: Lexicon) -> ShippedTables:
     """Build the tables of the shipped lists (about 0.5 s for the shipped lexicon)."""
     title_words, shipped = _title_words(lexicon), _shipped_names(lexicon)
     return ShippedTables(
-        word_typos=_word_typo_index(lexicon, title_words, shipped),
-        name_typos=_deletion_index(_fuzzy_targets((), shipped)),
+        word_typos=Deferred.ready(_word_typo_index(lexicon, title_words, shipped)),
+        name_typos=Deferred.ready(_deletion_index(_fuzzy_targets((), shipped))),
         longest=_longest_shipped(lexicon, title_words, shipped),
     )
 
@@ -167,6 +174,8 @@ class NameIndex:
 
     def prepare(self) -> NameIndex:
         """Build the look-up indices now (a batch parent does, so forked workers inherit them, not rebuild them)."""
+        if self._tables is not None:
+            self._tables.load()
         self._deletion_index()
         self._typo_index()
         self._longest_word()
@@ -331,7 +340,7 @@ class NameIndex:
         if self._word_deletes is None:
             tables = self._tables
             self._word_deletes = (
-                tables.word_typos
+                tables.word_typos.get()
                 if tables is not None
                 else _word_typo_index(self.lexicon, self.title_words, self.shipped)
             )
@@ -354,7 +363,7 @@ class NameIndex:
                 self._deletes = _deletion_index(_fuzzy_targets(self.roles, self.shipped))
             else:  # the shipped names' part is built; add the deployment names not among them
                 listed = _deletion_index(_fuzzy_targets((n for n in self.roles if n not in self.shipped), ()))
-                self._deletes = _merged(tables.name_typos, listed)
+                self._deletes = _merged(tables.name_typos.get(), listed)
         return self._deletes
 
 

@@ -57,6 +57,7 @@ class Deidentifier:
         self.names = names or NameLists()
         self.config = config or EngineConfig()
         built = lexicon_indices.for_lexicon(lexicon)  # the shipped lists' indices, cached; else built below
+        self._built = built
         self.index = NameIndex(lexicon, self.names, built.names if built else None)
         zips = built.zips if built else lexicon.zip_towns
         self.rules: tuple[Rule, ...] = default_rules(zips) if self.config.rules else ()
@@ -94,7 +95,10 @@ class Deidentifier:
         return factories[name]()
 
     def prepare(self) -> Deidentifier:
-        """Build every index the first notes would build lazily: a batch runner calls it before its workers fork."""
+        """Build (or read) every index the first notes would build lazily: a batch runner calls it before its
+        workers fork, so they inherit them instead of each building its own."""
+        if self._built is not None:
+            self._built.load()
         self.index.prepare()
         return self
 

@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from masketeer_gui.engine.deferred import Deferred
 from masketeer_gui.engine.maskers.base import NoteState, Vote, name_like
 from masketeer_gui.engine.maskers.site_forms import (
     ACRONYM_HEAD,
@@ -116,8 +117,8 @@ def site_towns(
 class MedicalSiteMasker:
     """Masks medical sites as one span each.
 
-    ``town_keys``: the towns' keys built already (``SiteTowns``); else built from ``towns`` and the
-    shipped German and Swiss lists.
+    ``town_keys``: the towns' keys built already (``SiteTowns``, read from the cache when a site head
+    first needs them); else built from ``towns`` and the shipped German and Swiss lists.
     """
 
     name = "MedicalSite"
@@ -127,7 +128,7 @@ class MedicalSiteMasker:
         sites: Iterable[str],
         site_words: frozenset[str],
         towns: frozenset[str],
-        town_keys: SiteTowns | None = None,
+        town_keys: Deferred[SiteTowns] | None = None,
     ) -> None:
         self._trie: _Trie = {}
         self._single: dict[str, str] = {}  # one-word names and full acronyms: folded -> "listed"/"acronym"
@@ -150,8 +151,23 @@ class MedicalSiteMasker:
         self._never: set[str] = set()  # token texts where no site can start (memo of ``_starts``)
         self._heads = site_words
         self._towns = towns
-        built = town_keys if town_keys is not None else site_towns(towns)
-        self._town_keys, self._foreign_towns, self._town_starts = built.listed, built.foreign, built.starts
+        self._town_tables = town_keys if town_keys is not None else Deferred.ready(site_towns(towns))
+
+    def prepare(self) -> None:
+        """Read (or build) the town keys now."""
+        self._town_tables.get()
+
+    @property
+    def _town_keys(self) -> frozenset[str]:
+        return self._town_tables.get().listed
+
+    @property
+    def _foreign_towns(self) -> frozenset[str]:
+        return self._town_tables.get().foreign
+
+    @property
+    def _town_starts(self) -> frozenset[str]:
+        return self._town_tables.get().starts
 
     def find(self, state: NoteState) -> list[_Hit]:
         """(first, last, reason) of each site in the note, longest match first."""

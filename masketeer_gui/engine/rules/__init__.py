@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from masketeer_gui.engine.deferred import Deferred
 from masketeer_gui.engine.rules.address import AddressRule
 from masketeer_gui.engine.rules.base import Rule
 from masketeer_gui.engine.rules.email import EmailRule
@@ -37,7 +38,7 @@ __all__ = [
 ]
 
 
-def default_rules(zip_towns: Mapping[str, tuple[str, ...]] | ZipKeys) -> tuple[Rule, ...]:
+def default_rules(zip_towns: Mapping[str, tuple[str, ...]] | Deferred[ZipKeys]) -> tuple[Rule, ...]:
     """The standard rules, e-mail and web first (they win overlaps anyway); ``zip_towns`` as ``ZipRule`` takes it."""
     zip_rule = ZipRule(zip_towns)
     return (EmailRule(), UrlRule(), PhoneRule(), AddressRule(), zip_rule, VillageAddressRule(zip_rule))

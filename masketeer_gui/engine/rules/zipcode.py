@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 
+from masketeer_gui.engine.deferred import Deferred
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.rules.address import AddressRule
 from masketeer_gui.engine.rules.address_words import NOT_PLACES
@@ -57,17 +58,38 @@ class ZipRule:
 
     def __init__(
         self,
-        zip_towns: Mapping[str, tuple[str, ...]] | ZipKeys,
+        zip_towns: Mapping[str, tuple[str, ...]] | Deferred[ZipKeys],
         german: Mapping[str, tuple[str, ...]] | None = None,
         swiss: Mapping[str, tuple[str, ...]] | None = None,
     ) -> None:
-        """``zip_towns``: the Austrian list, or every list's keys built already (``ZipKeys``);
-        ``german``/``swiss``: the shipped lists when None."""
-        keys = zip_towns if isinstance(zip_towns, ZipKeys) else zip_keys(zip_towns, german, swiss)
-        self._towns, self._de_towns, self._ch_towns = keys.austrian, keys.german, keys.swiss
-        self._max_words = keys.max_words
+        """``zip_towns``: the Austrian list, or every list's keys built already (``ZipKeys``, read from the
+        cache when first needed); ``german``/``swiss``: the shipped lists when None."""
+        if isinstance(zip_towns, Deferred):
+            self._keys = zip_towns
+        else:
+            self._keys = Deferred.ready(zip_keys(zip_towns, german, swiss))
         self._address = AddressRule()
         self._memo: tuple[str, list[Span]] | None = None
+
+    def prepare(self) -> None:
+        """Read (or build) the town keys now."""
+        self._keys.get()
+
+    @property
+    def _towns(self) -> dict[str, frozenset[str]]:
+        return self._keys.get().austrian
+
+    @property
+    def _de_towns(self) -> dict[str, frozenset[str]]:
+        return self._keys.get().german
+
+    @property
+    def _ch_towns(self) -> dict[str, frozenset[str]]:
+        return self._keys.get().swiss
+
+    @property
+    def _max_words(self) -> int:
+        return self._keys.get().max_words
 
     def find(self, text: str) -> Iterator[Span]:
         yield from self.spans(text)
