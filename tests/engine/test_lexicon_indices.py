@@ -128,7 +128,7 @@ def test_a_lexicon_not_from_the_loader_is_not_cached(dictionary_dir: Path, cache
 @pytest.mark.parametrize(
     "change",
     [
-        lambda d: (d / "zip_de.tsv").write_text(FOREIGN["zip_de.tsv"].replace("Sankt", "Bad"), encoding="utf-8"),
+        lambda d: (d / "zip_de.tsv").write_text(FOREIGN["zip_de.tsv"].replace("Sankt", "Markt"), encoding="utf-8"),
         lambda d: (d / "zip_ch.tsv").unlink(),
         lambda d: (d / "nouns.txt").write_text("termin\nzwetschke\n", encoding="utf-8"),
     ],
@@ -171,6 +171,7 @@ DAMAGE: dict[str, Callable[[bytes, str], bytes]] = {
     "garbage": lambda data, key: b"not marshal at all, long enough to pass the digest length check",
     "truncated": lambda data, key: data[: len(data) // 2],
     "one byte flipped": lambda data, key: _flip_last_byte(data),
+    "a letter changed, still marshal": lambda data, key: data.replace(b"rottach egern", b"rottach egerx"),
     "not marshal, digest right": lambda data, key: _rehashed(b"\xff" * 100),
     "other shape, digest right": lambda data, key: _rehashed(lexicon_cache.dumps_plain((key, (1, 2, 3)))),
 }
