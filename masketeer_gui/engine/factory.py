@@ -35,11 +35,10 @@ def lasting_objects() -> Iterator[None]:
     leave their memory pages shared (the ``gc.freeze`` pattern of Python's documentation). For a process
     that is the command: it does not undo the freeze.
     """
-    enabled = gc.isenabled()
-    gc.disable()
+    from masketeer_gui.engine.lexicon_cache import gc_paused
+
     try:
-        yield
+        with gc_paused():
+            yield
     finally:
         gc.freeze()
-        if enabled:
-            gc.enable()

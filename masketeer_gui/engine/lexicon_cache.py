@@ -19,8 +19,9 @@ import marshal
 import os
 import pickle
 import stat
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 from masketeer_gui.atomic import AtomicFile
 from masketeer_gui.engine.lexicon import Lexicon
@@ -47,14 +48,12 @@ def indices_path_for(cache_dir: Path, key: str) -> Path:
 
 def read(path: Path, key: str) -> Lexicon | None:
     """The cached lexicon stored under ``key``, or None if missing, stale, corrupt or not ours."""
-    try:
-        with path.open("rb") as handle:
-            if not _private(os.fstat(handle.fileno())):
-                _log.debug("ignoring lexicon cache %s: not owner-only", path)
-                return None
-            stored_key, lexicon = _unpickle(handle)
-    except FileNotFoundError:
+    data = _read_private(path)
+    if data is None:
         return None
+    try:
+        with gc_paused():
+            stored_key, lexicon = pickle.loads(data)
     except Exception:  # a corrupt or foreign pickle can raise almost anything: rebuild
         _log.debug("ignoring unreadable lexicon cache %s", path, exc_info=True)
         return None
@@ -63,12 +62,13 @@ def read(path: Path, key: str) -> Lexicon | None:
     return lexicon
 
 
-def _unpickle(handle: BinaryIO) -> Any:
-    """``pickle.load`` with the cyclic GC paused: ~300,000 new strings would trigger it many times."""
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """The cyclic GC off inside the block (a load of ~300,000 new objects would trigger it many times)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return pickle.load(handle)
+        yield
     finally:
         if enabled:
             gc.enable()
@@ -81,13 +81,8 @@ def write(path: Path, key: str, lexicon: Lexicon) -> None:
 
 def read_plain(path: Path, key: str) -> Any | None:
     """The plain data stored under ``key`` by ``write_plain``, or None if missing, stale, damaged or not ours."""
-    try:
-        with path.open("rb") as handle:
-            if not _private(os.fstat(handle.fileno())):
-                _log.debug("ignoring indices cache %s: not owner-only", path)
-                return None
-            data = handle.read()
-    except OSError:
+    data = _read_private(path)
+    if data is None:
         return None
     body = memoryview(data)[_DIGEST:]
     if len(data) <= _DIGEST or hashlib.sha256(body).digest() != data[:_DIGEST]:
@@ -117,14 +112,9 @@ def dumps_plain(data: Any) -> bytes:
 
 
 def loads_plain(body: bytes | memoryview) -> Any:
-    """``marshal.loads`` with the cyclic GC paused (up to ~100,000 new objects); only for checked bytes."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    """``marshal.loads`` with the cyclic GC paused; only for bytes whose digest was checked."""
+    with gc_paused():
         return marshal.loads(body)
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _write_bytes(path: Path, data: bytes, siblings: str) -> None:
@@ -138,6 +128,18 @@ def _write_bytes(path: Path, data: bytes, siblings: str) -> None:
         _log.debug("could not write cache %s", path, exc_info=True)
         return
     _remove_others(path, siblings)
+
+
+def _read_private(path: Path) -> bytes | None:
+    """The bytes of ``path`` if it is ours and nobody else can write it, else None (missing, unreadable)."""
+    try:
+        with path.open("rb") as handle:
+            if not _private(os.fstat(handle.fileno())):
+                _log.debug("ignoring cache %s: not owner-only", path)
+                return None
+            return handle.read()
+    except OSError:
+        return None
 
 
 def _private(status: os.stat_result) -> bool:

@@ -346,3 +346,19 @@ def test_deferred_makes_its_value_once() -> None:
     assert deferred.get() == 1 and deferred.get() == 1 and calls == [1]
     assert deferred.done
     assert Deferred.ready("x").done and Deferred.ready("x").get() == "x"
+
+
+def test_lasting_objects_pauses_the_collector_then_freezes_what_was_built() -> None:
+    import gc
+
+    from masketeer_gui.engine.factory import lasting_objects
+
+    assert gc.isenabled()
+    try:
+        with lasting_objects():
+            assert not gc.isenabled()
+            built = [{"an engine": i} for i in range(3)]
+        assert gc.isenabled()
+        assert gc.get_freeze_count() >= len(built)
+    finally:
+        gc.unfreeze()  # this test process goes on
