@@ -10,7 +10,8 @@ turn, with this interpreter and ``PYTHONPATH`` pointing at the contender, so a b
 them alike. Printed per contender: the best and median wall time, notes/s from the best wall time, the
 CPU seconds of the whole process tree (best and median: the steadier figure on a shared machine), the
 peak RSS, the ratio to the first contender, and whether its output is byte-identical to the first's.
-A ``--startup`` figure runs each CLI on a three-note corpus: the time to the first note, start-up included.
+A ``--startup`` figure runs each CLI on a three-note corpus: the time to the first note, start-up included
+(``--startup-only``: that figure alone).
 """
 
 from __future__ import annotations
@@ -63,10 +64,15 @@ def checkout(rev: str, folder: Path) -> Contender:
 
 
 def run_cli(contender: Contender, corpus: Path, out: Path, extra: list[str]) -> Run:
-    """One ``masketeer deidentify`` of ``corpus`` by ``contender``, measured by a wrapper process."""
+    """One ``masketeer deidentify`` of ``corpus`` by ``contender``, measured by a wrapper process.
+
+    The caches (lexicon, indices) live in a folder of this comparison: other checkouts sharing the user
+    cache cannot evict them between the warm-up and the measured rounds.
+    """
     command = [sys.executable, "-c", _WRAPPER, sys.executable, "-P", "-c", _CLI, "deidentify", str(corpus),
                "-o", str(out), *extra]  # fmt: skip
-    env = {"PYTHONPATH": str(contender.tree), "PATH": "/usr/bin:/bin", "HOME": str(Path.home())}
+    env = {"PYTHONPATH": str(contender.tree), "PATH": "/usr/bin:/bin", "HOME": str(Path.home()),
+           "MASKETEER_CACHE_DIR": str(out.parent / "cache")}  # fmt: skip
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"{contender.label}: deidentify failed:\n{done.stderr[-2000:]}")
@@ -112,6 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--names", type=Path)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--startup", action="store_true", help="also time a three-note corpus")
+    parser.add_argument("--startup-only", action="store_true", help="time the three-note corpus only")
     args = parser.parse_args(argv)
     revs = args.rev or ["HEAD~1"]
     if "." not in revs:
@@ -130,7 +137,8 @@ def main(argv: list[str] | None = None) -> int:
             small.write_bytes(b"".join(corpus.open("rb").readlines()[:3]))
             for contender in contenders:  # warm-up: each builds its lexicon cache once, outside the figures
                 run_cli(contender, small, folder / "warm-up.jsonl", extra)
-            suites = [("throughput", corpus, n), *([("start-up (three notes)", small, 3)] if args.startup else [])]
+            suites = [] if args.startup_only else [("throughput", corpus, n)]
+            suites += [("start-up (three notes)", small, 3)] if args.startup or args.startup_only else []
             for title, path, count in suites:
                 runs: dict[str, list[Run]] = {c.label: [] for c in contenders}
                 outs = {c.label: folder / f"out-{index}.jsonl" for index, c in enumerate(contenders)}

@@ -17,10 +17,7 @@ Ctrl-C is the parent's business: workers ignore SIGINT.
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import gc
-import multiprocessing
 import os
 import signal
 import sys
@@ -28,9 +25,11 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+if TYPE_CHECKING:  # multiprocessing and ctypes are imported when a pool starts: a one-process run needs neither
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 State = TypeVar("State")
 Payload = TypeVar("Payload")
@@ -81,6 +80,9 @@ def _run_pool(
     in_flight: int,
     method: str,
 ) -> Iterator[tuple[Key, Result]]:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     context = multiprocessing.get_context(method)
     source = (workload.state, None) if method == "fork" else (None, workload.rebuild)
     pending: deque[tuple[Key, Future[Result]]] = deque()
@@ -153,6 +155,9 @@ def _watch_parent(parent: int) -> None:
 
 
 def _set_parent_death_signal(signum: int) -> bool:
+    import ctypes
+    import ctypes.util
+
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
         return bool(libc.prctl(_PR_SET_PDEATHSIG, signum, 0, 0, 0) == 0)

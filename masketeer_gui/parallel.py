@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import islice
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from masketeer_gui.batch import Workload, run_ordered
 from masketeer_gui.corpus_io import NoteRecord
@@ -23,11 +23,13 @@ from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.pseudonyms import DEFAULT_LENGTH, TagLedger
 from masketeer_gui.engine.render import RenderedNote, Tagger, render_note, retag_line
 from masketeer_gui.engine.retype import NoteTyping, note_typing
-from masketeer_gui.engine.risk import NoteRisk, RiskScorer
 from masketeer_gui.engine.span import Span
 from masketeer_gui.engine.stats import CorpusStats
-from masketeer_gui.engine.surrogates import SurrogateIssuer
 from masketeer_gui.engine.type_resolution import TypeTally
+
+if TYPE_CHECKING:  # imported where used: a run in tags mode without --risk needs neither
+    from masketeer_gui.engine.risk import NoteRisk, RiskScorer
+    from masketeer_gui.engine.surrogates import SurrogateIssuer
 
 CHUNK_SIZE = 256
 
@@ -77,14 +79,18 @@ class ChunkWorker:
 
     def __init__(self, spec: EngineSpec) -> None:
         self._analyzer = spec.factory(spec.names)
-        prepare = getattr(self._analyzer, "prepare", None)
-        if callable(prepare):  # indices built here once: forked workers inherit them
-            prepare()
         self._tagger = Tagger(spec.key, spec.tag_length)
         self._issuer = _surrogate_issuer(spec, self._analyzer) if spec.mode == "surrogates" else None
         self._risk = _risk_scorer(spec, self._analyzer) if spec.want_risk else None
         self._want_stats = spec.want_stats
         self._settle = spec.settle_types and hasattr(self._analyzer, "analyze_typed")
+
+    def prepare(self) -> None:
+        """Build every index the engine would build (or read) when a note first needs it: before workers fork,
+        so they inherit them (a run in this process alone reads each only if a note needs it)."""
+        prepare = getattr(self._analyzer, "prepare", None)
+        if callable(prepare):
+            prepare()
 
     @property
     def analyzer(self) -> Analyzer:
@@ -128,10 +134,14 @@ class ChunkWorker:
 
 def _surrogate_issuer(spec: EngineSpec, analyzer: Analyzer) -> SurrogateIssuer:
     """On the engine's lexicon when the analyzer has one (genders, roles, titles), else on the pools."""
+    from masketeer_gui.engine.surrogates import SurrogateIssuer
+
     return SurrogateIssuer.for_analyzer(spec.key, analyzer, spec.names, spec.length_preserving)
 
 
 def _risk_scorer(spec: EngineSpec, analyzer: Analyzer) -> RiskScorer:
+    from masketeer_gui.engine.risk import RiskScorer
+
     index = getattr(analyzer, "index", None)
     return RiskScorer(index) if isinstance(index, NameIndex) else RiskScorer.default(spec.names)
 
@@ -162,9 +172,13 @@ def run_chunks(
     first = next(chunks, None)  # read (and validate) the first chunk before paying for the engine
     if first is None:
         return
-    workload = Workload(_process_chunk, worker or ChunkWorker(spec), partial(ChunkWorker, spec))
+    state = worker or ChunkWorker(spec)
+    processes = workers if len(first) == chunk_size else 1
+    if processes > 1:
+        state.prepare()  # once, here: the workers fork after it and inherit every index
+    workload = Workload(_process_chunk, state, partial(ChunkWorker, spec))
     items = ((chunk, _payload(chunk, spec)) for chunk in _prepend(first, chunks))
-    yield from run_ordered(workload, items, workers if len(first) == chunk_size else 1)
+    yield from run_ordered(workload, items, processes)
 
 
 def reconcile(chunk: list[NoteRecord], result: ChunkResult, ledger: TagLedger) -> list[bytes]:

@@ -109,6 +109,13 @@ def test_a_dead_worker_fails_the_run_instead_of_hanging() -> None:
         list(run_chunks(notes(40), spec, 2, chunk_size=4))
 
 
+@pytest.mark.parametrize(("count", "workers"), [(64, 1), (5, 2)], ids=["one worker", "fewer notes than a chunk"])
+def test_a_run_in_one_process_leaves_each_index_to_the_first_note_that_needs_it(count: int, workers: int) -> None:
+    """No fork, no ``prepare``: a few notes start at once and read only the indices they need."""
+    out = run(notes(count), workers, factory=prepared_factory)
+    assert {span["masker"] for record in out for span in record["spans"]} == {f"Prepared0By{os.getpid()}"}
+
+
 def test_the_engine_is_prepared_once_in_the_parent_before_the_workers_fork() -> None:
     """Indices a worker would build lazily are built here once; every worker inherits them."""
     out = run(notes(64), 2, factory=prepared_factory)

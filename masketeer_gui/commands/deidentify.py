@@ -34,10 +34,12 @@ if TYPE_CHECKING:
 
 
 def default_factory(names: NameLists | None) -> Analyzer:
-    """The shipped engine (``engine.factory``; module-level, so spawned workers rebuild it by name)."""
-    from masketeer_gui.engine.factory import default_engine
+    """The shipped engine (``engine.factory``; module-level, so spawned workers rebuild it by name), frozen
+    out of the garbage collector's sight (``engine.factory.lasting_objects``)."""
+    from masketeer_gui.engine.factory import default_engine, lasting_objects
 
-    return default_engine(names)
+    with lasting_objects():
+        return default_engine(names)
 
 
 ENGINE_FACTORY = default_factory  # tests swap in a stand-in analyzer here

@@ -1,20 +1,27 @@
-"""The pickled lexicon cache: read it if it is ours and current, write it atomically, owner-only.
+"""The user-cache files: the pickled lexicon and the indices built from it (``lexicon_indices``).
 
+Each is read if it is ours and current, and written atomically, owner-only (0600, in a 0700 folder).
 Unpickling runs code from the file, so a cache is only read when the current user owns it and
-nobody else can write it. Every failure to read means "no cache" and every failure to write is
-skipped: the lists can always be rebuilt from ``dictionaries/``.
+nobody else can write it. The indices are plain data (dicts, tuples, frozensets of strings) stored
+with ``marshal``, which loads them several times faster than pickle; a SHA-256 of the data is
+checked before ``marshal`` reads it, so a damaged file is never parsed. Every failure to read means
+"no cache" and every failure to write is skipped: everything can always be rebuilt from ``dictionaries/``.
+Nothing here ever holds note text or the deployment's name lists.
 """
 
 from __future__ import annotations
 
 import contextlib
 import gc
+import hashlib
 import logging
+import marshal
 import os
 import pickle
 import stat
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 from masketeer_gui.atomic import AtomicFile
 from masketeer_gui.engine.lexicon import Lexicon
@@ -22,7 +29,11 @@ from masketeer_gui.engine.lexicon import Lexicon
 _log = logging.getLogger(__name__)
 PREFIX = "lexicon-"
 SUFFIX = ".pickle"
+INDICES_PREFIX = "indices-"
+INDICES_SUFFIX = ".marshal"
 KEEP_OTHERS = 3  # caches of other keys left in place
+MARSHAL_VERSION = 4
+_DIGEST = 32  # bytes of SHA-256 before the marshalled data
 
 
 def path_for(cache_dir: Path, key: str) -> Path:
@@ -30,16 +41,19 @@ def path_for(cache_dir: Path, key: str) -> Path:
     return cache_dir / f"{PREFIX}{key}{SUFFIX}"
 
 
+def indices_path_for(cache_dir: Path, key: str) -> Path:
+    """The indices cache file for ``key`` in ``cache_dir``."""
+    return cache_dir / f"{INDICES_PREFIX}{key}{INDICES_SUFFIX}"
+
+
 def read(path: Path, key: str) -> Lexicon | None:
     """The cached lexicon stored under ``key``, or None if missing, stale, corrupt or not ours."""
-    try:
-        with path.open("rb") as handle:
-            if not _private(os.fstat(handle.fileno())):
-                _log.debug("ignoring lexicon cache %s: not owner-only", path)
-                return None
-            stored_key, lexicon = _unpickle(handle)
-    except FileNotFoundError:
+    data = _read_private(path)
+    if data is None:
         return None
+    try:
+        with gc_paused():
+            stored_key, lexicon = pickle.loads(data)
     except Exception:  # a corrupt or foreign pickle can raise almost anything: rebuild
         _log.debug("ignoring unreadable lexicon cache %s", path, exc_info=True)
         return None
@@ -48,12 +62,13 @@ def read(path: Path, key: str) -> Lexicon | None:
     return lexicon
 
 
-def _unpickle(handle: BinaryIO) -> Any:
-    """``pickle.load`` with the cyclic GC paused: ~300,000 new strings would trigger it many times."""
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """The cyclic GC off inside the block (a load of ~300,000 new objects would trigger it many times)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return pickle.load(handle)
+        yield
     finally:
         if enabled:
             gc.enable()
@@ -61,15 +76,70 @@ def _unpickle(handle: BinaryIO) -> Any:
 
 def write(path: Path, key: str, lexicon: Lexicon) -> None:
     """Store ``lexicon`` under ``key`` (temp file + rename), then drop older caches beside it."""
+    _write_bytes(path, pickle.dumps((key, lexicon), protocol=pickle.HIGHEST_PROTOCOL), f"{PREFIX}*{SUFFIX}")
+
+
+def read_plain(path: Path, key: str) -> Any | None:
+    """The plain data stored under ``key`` by ``write_plain``, or None if missing, stale, damaged or not ours."""
+    data = _read_private(path)
+    if data is None:
+        return None
+    body = memoryview(data)[_DIGEST:]
+    if len(data) <= _DIGEST or hashlib.sha256(body).digest() != data[:_DIGEST]:
+        _log.debug("ignoring damaged indices cache %s", path)
+        return None
+    try:
+        stored_key, payload = loads_plain(body)
+    except Exception:  # written by another Python, or not by us: rebuild
+        _log.debug("ignoring unreadable indices cache %s", path, exc_info=True)
+        return None
+    return payload if stored_key == key else None
+
+
+def write_plain(path: Path, key: str, payload: Any) -> None:
+    """Store plain data (dicts, tuples, frozensets, strings, numbers) under ``key``; see ``read_plain``."""
+    try:
+        body = dumps_plain((key, payload))
+    except ValueError:  # not plain data: a programming error, but a cache must never stop a run
+        _log.debug("cannot marshal the indices for %s", path, exc_info=True)
+        return
+    _write_bytes(path, hashlib.sha256(body).digest() + body, f"{INDICES_PREFIX}*{INDICES_SUFFIX}")
+
+
+def dumps_plain(data: Any) -> bytes:
+    """``data`` (dicts, tuples, frozensets, strings, bytes, numbers) in ``marshal``'s format."""
+    return marshal.dumps(data, MARSHAL_VERSION)
+
+
+def loads_plain(body: bytes | memoryview) -> Any:
+    """``marshal.loads`` with the cyclic GC paused; only for bytes whose digest was checked."""
+    with gc_paused():
+        return marshal.loads(body)
+
+
+def _write_bytes(path: Path, data: bytes, siblings: str) -> None:
+    """Write ``data`` to ``path`` atomically, owner-only; then drop older files matching ``siblings``."""
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         with AtomicFile(path) as file:
-            pickle.dump((key, lexicon), file.handle, protocol=pickle.HIGHEST_PROTOCOL)
+            file.write(data)
             file.commit()
     except OSError:
-        _log.debug("could not write lexicon cache %s", path, exc_info=True)
+        _log.debug("could not write cache %s", path, exc_info=True)
         return
-    _remove_others(path)
+    _remove_others(path, siblings)
+
+
+def _read_private(path: Path) -> bytes | None:
+    """The bytes of ``path`` if it is ours and nobody else can write it, else None (missing, unreadable)."""
+    try:
+        with path.open("rb") as handle:
+            if not _private(os.fstat(handle.fileno())):
+                _log.debug("ignoring cache %s: not owner-only", path)
+                return None
+            return handle.read()
+    except OSError:
+        return None
 
 
 def _private(status: os.stat_result) -> bool:
@@ -80,14 +150,14 @@ def _private(status: os.stat_result) -> bool:
     return status.st_uid == getuid() and not status.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
-def _remove_others(keep: Path) -> None:
-    """Delete all but the newest few ``lexicon-*.pickle`` files next to ``keep`` (best effort).
+def _remove_others(keep: Path, siblings: str) -> None:
+    """Delete all but the newest few files matching ``siblings`` next to ``keep`` (best effort).
 
     A few are kept so two checkouts or dictionary directories sharing one cache directory do
     not evict each other on every run.
     """
     with contextlib.suppress(OSError):
-        others = [other for other in keep.parent.glob(f"{PREFIX}*{SUFFIX}") if other != keep]
+        others = [other for other in keep.parent.glob(siblings) if other != keep]
         others.sort(key=lambda other: other.stat().st_mtime_ns, reverse=True)
         for other in others[KEEP_OTHERS:]:
             other.unlink()

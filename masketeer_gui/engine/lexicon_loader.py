@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
@@ -78,18 +79,34 @@ def _load(directory: Path, cache_dir: Path | None) -> Lexicon:
     key = cache_key(directory)
     loaded = _LOADED.get(key)
     if loaded is not None:  # the same, unchanged lists were loaded in this process already
-        return loaded
-    cache_file = lexicon_cache.path_for(Path(cache_dir) if cache_dir is not None else default_cache_dir(), key)
+        return loaded.lexicon
+    folder = Path(cache_dir) if cache_dir is not None else default_cache_dir()
+    cache_file = lexicon_cache.path_for(folder, key)
     lexicon = lexicon_cache.read(cache_file, key)
     if lexicon is None:
         lexicon = build_lexicon(directory)
         lexicon_cache.write(cache_file, key, lexicon)
     _LOADED.clear()
-    _LOADED[key] = lexicon
+    _LOADED[key] = CacheSlot(lexicon, key, folder)
     return lexicon
 
 
-_LOADED: dict[str, Lexicon] = {}  # key -> lexicon: the newest load of this process (a Lexicon is immutable)
+@dataclass(frozen=True, slots=True)
+class CacheSlot:
+    """A lexicon ``load_lexicon`` returned, its cache key and the cache folder it was read from or written to."""
+
+    lexicon: Lexicon
+    key: str
+    folder: Path
+
+
+_LOADED: dict[str, CacheSlot] = {}  # key -> the newest load of this process (a Lexicon is immutable)
+
+
+def cache_slot(lexicon: Lexicon) -> CacheSlot | None:
+    """Where ``lexicon`` is cached, if it is the one ``load_lexicon`` returned last (None for any other:
+    a test's own lexicon, a changed copy); things built from it are cached under the same key."""
+    return next((slot for slot in _LOADED.values() if slot.lexicon is lexicon), None)
 
 
 def cache_key(directory: Path) -> str:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from enum import IntFlag
 
-from rapidfuzz.distance import DamerauLevenshtein
-
+from masketeer_gui.engine.deferred import Deferred
 from masketeer_gui.engine.lexicon import Lexicon
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.normalize import fold
@@ -120,21 +120,52 @@ def name_parts(full_name: str) -> list[str]:
     return parts
 
 
-class NameIndex:
-    """Shipped and deployment names, folded, with roles and a deletion index for one-typo matches."""
+@dataclass(frozen=True, slots=True)
+class ShippedTables:
+    """``NameIndex``'s look-up tables of the shipped lists alone (built once per lexicon, cached beside it
+    by ``engine.lexicon_indices``, read when a note first needs them); the deployment lists' part is added
+    per engine and never cached."""
 
-    def __init__(self, lexicon: Lexicon, names: NameLists) -> None:
+    word_typos: Deferred[dict[str, tuple[str, ...]]]  # one-deletion variant -> frequent nouns, drugs, titles
+    name_typos: Deferred[dict[str, tuple[str, ...]]]  # one-deletion variant -> shipped names
+    longest: int  # the longest word or shipped name
+
+    def load(self) -> None:
+        """Read (or build) every table now."""
+        self.word_typos.get()
+        self.name_typos.get()
+
+
+def shipped_tables(lexicon: Lexicon) -> ShippedTables:
+    """Build the tables of the shipped lists (about 0.5 s for the shipped lexicon)."""
+    title_words, shipped = _title_words(lexicon), _shipped_names(lexicon)
+    return ShippedTables(
+        word_typos=Deferred.ready(_word_typo_index(lexicon, title_words, shipped)),
+        name_typos=Deferred.ready(_deletion_index(_fuzzy_targets((), shipped))),
+        longest=_longest_shipped(lexicon, title_words, shipped),
+    )
+
+
+class NameIndex:
+    """Shipped and deployment names, folded, with roles and a deletion index for one-typo matches.
+
+    ``tables``: the shipped lists' part built already (``engine.lexicon_indices``); without them each
+    is built from the lexicon when first needed.
+    """
+
+    def __init__(self, lexicon: Lexicon, names: NameLists, tables: ShippedTables | None = None) -> None:
         self.lexicon = lexicon
         self.roles: dict[str, Role] = {}
-        self.title_words = frozenset(part for s in lexicon.salutations for w in s.words for part in _WORD.findall(w))
+        self.title_words = _title_words(lexicon)
         not_names = self.title_words | lexicon.abbreviations  # "Dr. Ulrike Zangerl" lists Ulrike and Zangerl
         for role, entries in ((Role.PAT, names.patients), (Role.HCP, names.hcps), (Role.PER, names.persons)):
             for entry in entries:
                 for part in name_parts(entry):
                     if part not in not_names:
                         self.roles[part] = self.roles.get(part, Role.NONE) | role
-        self.shipped = frozenset(lexicon.first_names) | lexicon.surnames
+        self.shipped = _shipped_names(lexicon)
         self.whitelist = lexicon.whitelist
+        self._tables = tables
         self._deletes: dict[str, tuple[str, ...]] | None = None
         self._word_deletes: dict[str, tuple[str, ...]] | None = None
         self._typo_cache: dict[tuple[str, bool], str | None] = {}
@@ -143,6 +174,8 @@ class NameIndex:
 
     def prepare(self) -> NameIndex:
         """Build the look-up indices now (a batch parent does, so forked workers inherit them, not rebuild them)."""
+        if self._tables is not None:
+            self._tables.load()
         self._deletion_index()
         self._typo_index()
         self._longest_word()
@@ -285,9 +318,7 @@ class NameIndex:
             if variant in self.roles or variant in self.shipped:
                 candidates.add(variant)
             candidates.update(deletes.get(variant, ()))
-        best = sorted(
-            c for c in candidates if c != folded and DamerauLevenshtein.distance(c, folded, score_cutoff=1) <= 1
-        )
+        best = sorted(c for c in candidates if c != folded and within_one_edit(c, folded))
         listed = [c for c in best if c in self.roles]
         short = len(folded) < FUZZY_MIN_LENGTH
         pool = listed or ([] if short or listed_only else [c for c in best if c not in self.whitelist])
@@ -303,31 +334,74 @@ class NameIndex:
         candidates = set(index.get(folded, ()))
         for variant in _deletions(folded):
             candidates.update(index.get(variant, ()))
-        return any(DamerauLevenshtein.distance(c, folded, score_cutoff=1) <= 1 for c in candidates)
+        return any(within_one_edit(c, folded) for c in candidates)
 
     def _typo_index(self) -> dict[str, tuple[str, ...]]:
         if self._word_deletes is None:
-            lex = self.lexicon
-            targets = {w for w in lex.top_words if w in lex.nouns} | lex.drugs | self.title_words
-            self._word_deletes = _deletion_index(w for w in targets if len(w) >= 4 and w not in self.shipped)
-            for word in targets:
-                if len(word) >= 3 and word not in self.shipped:
-                    self._word_deletes.setdefault(word, ())
-                    self._word_deletes[word] = (*self._word_deletes[word], word)
+            tables = self._tables
+            self._word_deletes = (
+                tables.word_typos.get()
+                if tables is not None
+                else _word_typo_index(self.lexicon, self.title_words, self.shipped)
+            )
         return self._word_deletes
 
     def _longest_word(self) -> int:
         """The longest word or name any look-up here can find: a longer word is searched letter by letter no more."""
         if self._longest is None:
-            lex = self.lexicon
-            words = (lex.nouns, lex.top_words, lex.drugs, self.title_words, self.shipped, self.roles)
-            self._longest = max((len(word) for group in words for word in group), default=0)
+            tables = self._tables
+            shipped = (
+                tables.longest if tables is not None else _longest_shipped(self.lexicon, self.title_words, self.shipped)
+            )
+            self._longest = max(shipped, max(map(len, self.roles), default=0))
         return self._longest
 
     def _deletion_index(self) -> dict[str, tuple[str, ...]]:
         if self._deletes is None:
-            self._deletes = _deletion_index(_fuzzy_targets(self.roles, self.shipped))
+            tables = self._tables
+            if tables is None:
+                self._deletes = _deletion_index(_fuzzy_targets(self.roles, self.shipped))
+            else:  # the shipped names' part is built; add the deployment names not among them
+                listed = _deletion_index(_fuzzy_targets((n for n in self.roles if n not in self.shipped), ()))
+                self._deletes = _merged(tables.name_typos.get(), listed)
         return self._deletes
+
+
+def _title_words(lexicon: Lexicon) -> frozenset[str]:
+    """The words of the salutations ("dr", "med", "frau")."""
+    return frozenset(part for s in lexicon.salutations for w in s.words for part in _WORD.findall(w))
+
+
+def _shipped_names(lexicon: Lexicon) -> frozenset[str]:
+    return frozenset(lexicon.first_names) | lexicon.surnames
+
+
+def _word_typo_index(
+    lexicon: Lexicon, title_words: frozenset[str], shipped: frozenset[str]
+) -> dict[str, tuple[str, ...]]:
+    """Deletion index of the words a typo may come from: frequent nouns, drugs and titles (no names)."""
+    targets = {w for w in lexicon.top_words if w in lexicon.nouns} | lexicon.drugs | title_words
+    index = _deletion_index(w for w in targets if len(w) >= 4 and w not in shipped)
+    for word in targets:
+        if len(word) >= 3 and word not in shipped:
+            index.setdefault(word, ())
+            index[word] = (*index[word], word)
+    return index
+
+
+def _longest_shipped(lexicon: Lexicon, title_words: frozenset[str], shipped: frozenset[str]) -> int:
+    words = (lexicon.nouns, lexicon.top_words, lexicon.drugs, title_words, shipped)
+    return max((len(word) for group in words for word in group), default=0)
+
+
+def _merged(base: dict[str, tuple[str, ...]], extra: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    """``base`` with ``extra``'s words added (``base`` itself, shared by every engine, is left as it is)."""
+    if not extra:
+        return base
+    merged = dict(base)
+    for key, words in extra.items():
+        merged[key] = merged.get(key, ()) + words
+    return merged
 
 
 def _known_head(lexicon: Lexicon, head: str) -> bool:
@@ -346,6 +420,26 @@ def _deletion_index(words: Iterable[str]) -> dict[str, tuple[str, ...]]:
 
 def _fuzzy_targets(listed: Iterable[str], shipped: Iterable[str]) -> set[str]:
     return {n for n in (*listed, *shipped) if len(n) >= FUZZY_MIN_LENGTH_LISTED - 1 and n.isalpha()}
+
+
+def within_one_edit(a: str, b: str) -> bool:
+    """Damerau-Levenshtein distance at most 1: equal, or one letter substituted, added, dropped, or two
+    neighbours swapped. (The few candidates a look-up yields need no C library: no import at start-up.)"""
+    if a == b:
+        return True
+    if len(a) > len(b):
+        a, b = b, a
+    size = len(a)
+    if len(b) - size > 1:
+        return False
+    i = 0
+    while i < size and a[i] == b[i]:
+        i += 1
+    if size < len(b):  # one letter more in b, at i
+        return a[i:] == b[i + 1 :]
+    if a[i + 1 :] == b[i + 1 :]:  # substituted at i
+        return True
+    return i + 1 < size and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2 :] == b[i + 2 :]  # swapped
 
 
 def _deletions(word: str) -> set[str]:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 
+from masketeer_gui.engine import lexicon_indices
 from masketeer_gui.engine.curation import apply_blacklist, apply_corrections, apply_protected, apply_whitelist
 from masketeer_gui.engine.entities import NameTyper, type_note
 from masketeer_gui.engine.lexicon import Lexicon
@@ -55,10 +56,16 @@ class Deidentifier:
         self.lexicon = lexicon
         self.names = names or NameLists()
         self.config = config or EngineConfig()
-        self.index = NameIndex(lexicon, self.names)
-        self.rules: tuple[Rule, ...] = default_rules(lexicon.zip_towns) if self.config.rules else ()
+        built = lexicon_indices.for_lexicon(lexicon)  # the shipped lists' indices, cached; else built below
+        self._built = built
+        self.index = NameIndex(lexicon, self.names, built.names if built else None)
+        zips = built.zips if built else lexicon.zip_towns
+        self.rules: tuple[Rule, ...] = default_rules(zips) if self.config.rules else ()
         self.sites = MedicalSiteMasker(
-            (*lexicon.medical_sites, *self.names.medical_sites), lexicon.site_words, lexicon.towns
+            (*lexicon.medical_sites, *self.names.medical_sites),
+            lexicon.site_words,
+            lexicon.towns,
+            built.sites if built else None,
         )
         self.maskers: list[Masker] = [self._masker(name) for name in self.config.maskers]
         self.typer = NameTyper(lexicon, self.names, self.index)
@@ -88,7 +95,10 @@ class Deidentifier:
         return factories[name]()
 
     def prepare(self) -> Deidentifier:
-        """Build every index the first notes would build lazily: a batch runner calls it before its workers fork."""
+        """Build (or read) every index the first notes would build lazily: a batch runner calls it before its
+        workers fork, so they inherit them instead of each building its own."""
+        if self._built is not None:
+            self._built.load()
         self.index.prepare()
         return self
 

@@ -82,9 +82,13 @@ class Job:
 
     def run(self, targets: Sequence[int], workers: int = 1) -> dict[int, NoteResult]:
         self.total = len(targets)
+        processes = workers if len(targets) > CHUNK else 1
+        prepare = getattr(self.analyzer, "prepare", None)
+        if processes > 1 and callable(prepare):
+            prepare()  # every index the engine reads lazily, read here once: the forked workers inherit them
         workload = Workload(_analyse_chunk, (self.analyzer, self.feedback))  # forked workers inherit it
         items = ((chunk, chunk) for chunk in self._chunks(targets))
-        for chunk, found in run_ordered(workload, items, workers if len(targets) > CHUNK else 1):
+        for chunk, found in run_ordered(workload, items, processes):
             self._save(chunk, found)
         self.flush()
         return self.results

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from masketeer_gui.engine.lists import CorrectionAction, NameLists
-from masketeer_gui.engine.span import Entity
+from masketeer_gui.engine.lists import CorrectionAction, NameLists, NoteContext
+from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.store import Project
 from masketeer_gui.store.rows import AnalyzedNote, RunStatus, Scope, TermKind, TermSpec
 from tests.store.fakes import (
@@ -214,6 +215,29 @@ def test_worker_processes_give_the_same_results(project: Project, tmp_path: Path
     assert run.notes_analyzed == 700
     assert [(r.external_id, r.counts, r.spans) for r in project.notes.list()] == alone
     assert [s.to_span() for s in project.notes.get(note_id(project, "w5")).spans] == [s.to_span() for s in details]
+
+
+class _PreparedOnly(ListAnalyzer):
+    """Analyzes only once ``prepare`` ran (a forked worker sees what the parent did before the fork)."""
+
+    prepared = False
+
+    def prepare(self) -> _PreparedOnly:
+        self.prepared = True
+        return self
+
+    def analyze(self, text: str, context: NoteContext | None = None) -> list[Span]:
+        if not self.prepared:
+            raise RuntimeError("the engine was not prepared before the workers forked")
+        return super().analyze(text, context)
+
+
+def test_worker_processes_inherit_an_engine_prepared_once_before_they_fork(project_path: Path, tmp_path: Path) -> None:
+    notes = [{"id": f"w{i}", "text": f"Dr. Hofer und Frau Gruber{i % 7}."} for i in range(600)]
+    factory = lambda names: _PreparedOnly(names, Counter())  # noqa: E731
+    with Project.create(project_path, user="tester", analyzer_factory=factory) as project:
+        project.import_corpus(write_jsonl(tmp_path / "w.jsonl", notes))
+        assert project.runs.run(incremental=False, workers=2).notes_analyzed == 600
 
 
 def test_progress_reports_each_chunk_with_its_notes_results(loaded: Project, monkeypatch: pytest.MonkeyPatch) -> None:

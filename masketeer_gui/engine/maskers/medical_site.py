@@ -22,9 +22,11 @@ town ("KUK" alone, unless listed), care homes named without "St./Hl." ("Haus Eli
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 
+from masketeer_gui.engine.deferred import Deferred
 from masketeer_gui.engine.maskers.base import NoteState, Vote, name_like
 from masketeer_gui.engine.maskers.site_forms import (
     ACRONYM_HEAD,
@@ -87,12 +89,47 @@ def _town_key(words: Iterable[str]) -> str:
     return " ".join(k for w in words for k in word_keys(w))
 
 
+@dataclass(frozen=True, slots=True)
+class SiteTowns:
+    """The town keys a site name may end with (built once per lexicon, cached beside it by
+    ``engine.lexicon_indices``): the ZIP list's towns, the German and Swiss towns not among them,
+    and the first key of each."""
+
+    listed: frozenset[str]
+    foreign: frozenset[str]
+    starts: frozenset[str]
+
+
+def site_towns(
+    towns: frozenset[str], foreign_tables: Iterable[Mapping[str, frozenset[str]]] | None = None
+) -> SiteTowns:
+    """``towns``: the ZIP list's folded towns; ``foreign_tables``: German and Swiss ZIP code -> town keys
+    (the shipped lists when None)."""
+    tables = (german_zip_keys(), swiss_zip_keys()) if foreign_tables is None else foreign_tables
+    listed = frozenset(_town_key(WORD.findall(town)) for town in towns)
+    # German and Swiss towns ("Kantonsspital Aarau", "Klinikum Fulda"); one-word ones that are
+    # German nouns and function words ("Essen", "Hof", "Alle") do not count alone.
+    foreign = frozenset({key for table in tables for keys in table.values() for key in keys} - listed)
+    starts = frozenset(key.split(" ", 1)[0] for key in listed | foreign)
+    return SiteTowns(listed, foreign, starts)
+
+
 class MedicalSiteMasker:
-    """Masks medical sites as one span each."""
+    """Masks medical sites as one span each.
+
+    ``town_keys``: the towns' keys built already (``SiteTowns``, read from the cache when a site head
+    first needs them); else built from ``towns`` and the shipped German and Swiss lists.
+    """
 
     name = "MedicalSite"
 
-    def __init__(self, sites: Iterable[str], site_words: frozenset[str], towns: frozenset[str]) -> None:
+    def __init__(
+        self,
+        sites: Iterable[str],
+        site_words: frozenset[str],
+        towns: frozenset[str],
+        town_keys: Deferred[SiteTowns] | None = None,
+    ) -> None:
         self._trie: _Trie = {}
         self._single: dict[str, str] = {}  # one-word names and full acronyms: folded -> "listed"/"acronym"
         for site in sites:
@@ -114,12 +151,23 @@ class MedicalSiteMasker:
         self._never: set[str] = set()  # token texts where no site can start (memo of ``_starts``)
         self._heads = site_words
         self._towns = towns
-        self._town_keys = frozenset(_town_key(WORD.findall(town)) for town in towns)
-        # German and Swiss towns ("Kantonsspital Aarau", "Klinikum Fulda"); one-word ones that are
-        # German nouns and function words ("Essen", "Hof", "Alle") do not count alone.
-        foreign = {key for table in (german_zip_keys(), swiss_zip_keys()) for keys in table.values() for key in keys}
-        self._foreign_towns = frozenset(foreign - self._town_keys)
-        self._town_starts = frozenset(key.split(" ", 1)[0] for key in self._town_keys | self._foreign_towns)
+        self._town_tables = town_keys if town_keys is not None else Deferred.ready(site_towns(towns))
+
+    def prepare(self) -> None:
+        """Read (or build) the town keys now."""
+        self._town_tables.get()
+
+    @property
+    def _town_keys(self) -> frozenset[str]:
+        return self._town_tables.get().listed
+
+    @property
+    def _foreign_towns(self) -> frozenset[str]:
+        return self._town_tables.get().foreign
+
+    @property
+    def _town_starts(self) -> frozenset[str]:
+        return self._town_tables.get().starts
 
     def find(self, state: NoteState) -> list[_Hit]:
         """(first, last, reason) of each site in the note, longest match first."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from masketeer_gui.engine.deferred import Deferred
 from masketeer_gui.engine.rules.address import AddressRule
 from masketeer_gui.engine.rules.base import Rule
 from masketeer_gui.engine.rules.email import EmailRule
@@ -19,7 +20,7 @@ from masketeer_gui.engine.rules.phone import PhoneRule
 from masketeer_gui.engine.rules.resolve import find_rule_spans, resolve
 from masketeer_gui.engine.rules.url import UrlRule
 from masketeer_gui.engine.rules.village import VillageAddressRule
-from masketeer_gui.engine.rules.zip_towns import load_zip_towns
+from masketeer_gui.engine.rules.zip_towns import ZipKeys, load_zip_towns
 from masketeer_gui.engine.rules.zipcode import ZipRule
 
 __all__ = [
@@ -37,7 +38,7 @@ __all__ = [
 ]
 
 
-def default_rules(zip_towns: Mapping[str, tuple[str, ...]]) -> tuple[Rule, ...]:
-    """The standard rules, e-mail and web first (they win overlaps anyway)."""
+def default_rules(zip_towns: Mapping[str, tuple[str, ...]] | Deferred[ZipKeys]) -> tuple[Rule, ...]:
+    """The standard rules, e-mail and web first (they win overlaps anyway); ``zip_towns`` as ``ZipRule`` takes it."""
     zip_rule = ZipRule(zip_towns)
     return (EmailRule(), UrlRule(), PhoneRule(), AddressRule(), zip_rule, VillageAddressRule(zip_rule))

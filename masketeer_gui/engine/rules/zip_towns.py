@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -45,6 +46,32 @@ def load_zip_towns(path: Path | None = None) -> dict[str, tuple[str, ...]]:
             if fields[1] not in towns:
                 towns.append(fields[1])
     return {code: tuple(towns) for code, towns in table.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class ZipKeys:
+    """ZIP code -> town keys of each country's list, built once (cached beside the lexicon by
+    ``engine.lexicon_indices``), and the most words any town key has."""
+
+    austrian: dict[str, frozenset[str]]
+    german: dict[str, frozenset[str]]
+    swiss: dict[str, frozenset[str]]
+    max_words: int
+
+
+def zip_keys(
+    zip_towns: Mapping[str, tuple[str, ...]],
+    german: Mapping[str, tuple[str, ...]] | None = None,
+    swiss: Mapping[str, tuple[str, ...]] | None = None,
+) -> ZipKeys:
+    """The keys of the Austrian list ``zip_towns`` and of ``german``/``swiss`` (the shipped lists when None)."""
+    tables = (
+        keyed(zip_towns),
+        german_zip_keys() if german is None else keyed(german),
+        swiss_zip_keys() if swiss is None else keyed(swiss),
+    )
+    longest = max((len(k.split()) for table in tables for keys in table.values() for k in keys), default=1)
+    return ZipKeys(*tables, max_words=longest)
 
 
 def keyed(zip_towns: Mapping[str, tuple[str, ...]]) -> dict[str, frozenset[str]]:

@@ -26,11 +26,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 
+from masketeer_gui.engine.deferred import Deferred
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.rules.address import AddressRule
 from masketeer_gui.engine.rules.address_words import NOT_PLACES
 from masketeer_gui.engine.rules.resolve import Taken
-from masketeer_gui.engine.rules.zip_towns import german_zip_keys, keyed, swiss_zip_keys, town_key
+from masketeer_gui.engine.rules.zip_towns import ZipKeys, town_key, zip_keys
 from masketeer_gui.engine.rules.zipcode_words import GERMAN_CITIES, NOT_TOWNS, TOWN_ENDINGS
 from masketeer_gui.engine.span import Entity, Span
 
@@ -57,18 +58,38 @@ class ZipRule:
 
     def __init__(
         self,
-        zip_towns: Mapping[str, tuple[str, ...]],
+        zip_towns: Mapping[str, tuple[str, ...]] | Deferred[ZipKeys],
         german: Mapping[str, tuple[str, ...]] | None = None,
         swiss: Mapping[str, tuple[str, ...]] | None = None,
     ) -> None:
-        """``zip_towns``: the Austrian list; ``german``/``swiss``: the shipped lists when None."""
-        self._towns = keyed(zip_towns)
-        self._de_towns = german_zip_keys() if german is None else keyed(german)
-        self._ch_towns = swiss_zip_keys() if swiss is None else keyed(swiss)
-        tables = (self._towns, self._de_towns, self._ch_towns)
-        self._max_words = max((len(k.split()) for table in tables for keys in table.values() for k in keys), default=1)
+        """``zip_towns``: the Austrian list, or every list's keys built already (``ZipKeys``, read from the
+        cache when first needed); ``german``/``swiss``: the shipped lists when None."""
+        if isinstance(zip_towns, Deferred):
+            self._keys = zip_towns
+        else:
+            self._keys = Deferred.ready(zip_keys(zip_towns, german, swiss))
         self._address = AddressRule()
         self._memo: tuple[str, list[Span]] | None = None
+
+    def prepare(self) -> None:
+        """Read (or build) the town keys now."""
+        self._keys.get()
+
+    @property
+    def _towns(self) -> dict[str, frozenset[str]]:
+        return self._keys.get().austrian
+
+    @property
+    def _de_towns(self) -> dict[str, frozenset[str]]:
+        return self._keys.get().german
+
+    @property
+    def _ch_towns(self) -> dict[str, frozenset[str]]:
+        return self._keys.get().swiss
+
+    @property
+    def _max_words(self) -> int:
+        return self._keys.get().max_words
 
     def find(self, text: str) -> Iterator[Span]:
         yield from self.spans(text)
