@@ -24,7 +24,6 @@ _LETTER = r"[^\W\d_]"
 _WORD_CHAR = r"[\w\u0300-\u036f]"
 WORD_PATTERN = rf"{_WORD_CHAR}+(?:[-‐‑'’]{_WORD_CHAR}+)*"  # a word token: hyphen and apostrophe chains whole
 WORD = re.compile(WORD_PATTERN)
-_TOKEN_PARTS = re.compile(rf"({WORD_PATTERN})|([^\s\w])")  # (word, punctuation)
 _SENTENCE_END = frozenset(".!?")
 
 
@@ -90,38 +89,72 @@ def tokenize(text: str, abbreviations: Iterable[str] = frozenset()) -> list[Toke
     """Tokens of ``text`` (markup already blanked) with offsets and sentence numbers.
 
     ``abbreviations`` are folded forms without the final dot; a dot after one of them
-    (or after an initial or a number) does not end the sentence. Hot path: ``findall`` plus
-    ``str.find`` for offsets is a third faster than building a match object per token.
+    (or after an initial or a number) does not end the sentence. Hot path: one ``findall`` gives
+    each token with the white space before it (offsets by addition, no match objects), and what a
+    token's text alone decides (folded form, kind, capital, sentence role) comes from a memo of the
+    distinct token texts.
     """
-    abbrevs = abbreviations if isinstance(abbreviations, (set, frozenset)) else frozenset(abbreviations)
+    abbrevs = abbreviations if type(abbreviations) is frozenset else frozenset(abbreviations)
+    kinds = _kinds_for(abbrevs)
     tokens: list[Token] = []
     append = tokens.append
-    find = text.find
     sentence = pos = 0
-    previous: Token | None = None
-    for word, punct in _TOKEN_PARTS.findall(text):
-        if word:
-            start = find(word, pos)
-            pos = start + len(word)
-            token = Token(word, start, pos, True, fold(word), sentence, word[0].isupper())
-        else:
-            start = find(punct, pos)
-            pos = start + 1
-            token = Token(punct, start, pos, False, punct, sentence, False)
-            if punct in _SENTENCE_END and not _dot_continues(punct, previous, abbrevs):
-                sentence += 1
-        append(token)
-        previous = token
+    dot_continues = False  # the token before lets a following "." continue the sentence
+    for space, part in _SPACED_TOKEN.findall(text, 0, _content_end(text)):
+        kind = kinds.get(part)
+        if kind is None:
+            kind = _remember(kinds, part, abbrevs)
+        folded, is_word, is_capitalized, ender, continues, length = kind
+        start = pos + len(space)
+        pos = start + length
+        append(Token(part, start, pos, is_word, folded, sentence, is_capitalized))
+        if ender and (ender == _BANG or not dot_continues):
+            sentence += 1
+        dot_continues = continues
     return tokens
 
 
-def _dot_continues(mark: str, previous: Token | None, abbreviations: frozenset[str] | set[str]) -> bool:
-    """True if this full stop belongs to an abbreviation, an initial or an ordinal number."""
-    if mark != "." or previous is None or not previous.is_word:
-        return False
-    if previous.is_initial or previous.text.isdigit():
-        return True
-    return previous.folded in abbreviations
+# A token's kind: (folded, is_word, is_capitalized, ender, dot_continues_after, length). ``ender``:
+# 0, _DOT for ".", _BANG for "!" and "?". ``dot_continues_after``: an initial, a number or an
+# abbreviation, after which "." does not end the sentence.
+_Kind = tuple[str, bool, bool, int, bool, int]
+_DOT, _BANG = 1, 2
+_KIND_LIMIT = 1 << 16  # distinct token texts remembered per abbreviation set (then the memo starts afresh)
+_KINDS: dict[frozenset[str], dict[str, _Kind]] = {}
+# A token and the white space before it; every character is white space or starts a token. Trailing
+# white space is cut off before (``_content_end``), so a failed match never rescans a run of it.
+_SPACED_TOKEN = re.compile(rf"(\s*+)({WORD_PATTERN}|[^\s\w])")
+
+
+def _content_end(text: str) -> int:
+    """Length of ``text`` without its trailing white space."""
+    return len(text.rstrip()) if text and text[-1].isspace() else len(text)
+
+
+def _kinds_for(abbreviations: frozenset[str]) -> dict[str, _Kind]:
+    """The memo of token kinds under one abbreviation set (a few sets are kept)."""
+    kinds = _KINDS.get(abbreviations)
+    if kinds is None:
+        if len(_KINDS) >= 8:
+            _KINDS.clear()
+        kinds = _KINDS[abbreviations] = {}
+    return kinds
+
+
+def _remember(kinds: dict[str, _Kind], part: str, abbreviations: frozenset[str]) -> _Kind:
+    """The kind of a token text not seen before, remembered in ``kinds``."""
+    if len(kinds) >= _KIND_LIMIT:
+        kinds.clear()
+    if WORD.fullmatch(part) is None:  # a punctuation mark: one character
+        ender = _DOT if part == "." else _BANG if part in _SENTENCE_END else 0
+        kind: _Kind = (part, False, False, ender, False, 1)
+    else:
+        folded = fold(part)
+        initial = len(part) == 1 and part.isalpha()
+        continues = initial or part.isdigit() or folded in abbreviations
+        kind = (folded, True, part[0].isupper(), 0, continues, len(part))
+    kinds[part] = kind
+    return kind
 
 
 def sentence_spans(text: str, abbreviations: Iterable[str] = frozenset()) -> list[tuple[int, int]]:
