@@ -82,7 +82,7 @@ class VillageAddressRule:
         self._zip = zip_rule
 
     def find(self, text: str) -> Iterator[Span]:
-        found = [*self._before_zip(text), *self._after_cue(text)]
+        found = [*self._before_zip(text), *self._after_cue(text)] if self._zip.spans(text) or _has_cue(text) else []
         found.sort(key=lambda s: (s.start, -s.end))
         done = 0
         for candidate in found:
@@ -104,8 +104,8 @@ class VillageAddressRule:
             yield span(self, start, end, "village and house number before a ZIP code", _ref(text, start, end))
 
     def _after_cue(self, text: str) -> Iterator[Span]:
-        if "wh." not in text and "ohnhaft" not in text and "dresse:" not in text and "nschrift:" not in text:
-            return  # a quick test before the regex runs: no cue's core is in the note
+        if not _has_cue(text):
+            return
         for cue in _CUE.finditer(text):
             if cue.start() and (text[cue.start() - 1].isalnum() or text[cue.start() - 1] in "._"):
                 continue
@@ -116,6 +116,11 @@ class VillageAddressRule:
                 continue
             start, end = match.start(), match.end()
             yield span(self, start, end, "village and house number after an address cue", _ref(text, start, end))
+
+
+def _has_cue(text: str) -> bool:
+    """A quick test before the cue regex runs: the core of some cue is in the note."""
+    return "wh." in text or "ohnhaft" in text or "dresse:" in text or "nschrift:" in text
 
 
 def _starts_phrase(text: str, pos: int) -> bool:
