@@ -22,7 +22,8 @@ _MARKUP = re.compile(
 )  # real tags only: "<b>", "<br/>", '<p class="x">' — not "<maria.huber@gmx.at>" nor "Hb <Norm, … >2"
 _LETTER = r"[^\W\d_]"
 _WORD_CHAR = r"[\w\u0300-\u036f]"
-WORD_PATTERN = rf"{_WORD_CHAR}+(?:[-‐‑'’]{_WORD_CHAR}+)*"  # a word token: hyphen and apostrophe chains whole
+_JOINER = "[-‐‑'’]"
+WORD_PATTERN = rf"{_WORD_CHAR}+(?:{_JOINER}{_WORD_CHAR}+)*"  # a word token: hyphen and apostrophe chains whole
 WORD = re.compile(WORD_PATTERN)
 _SENTENCE_END = frozenset(".!?")
 
@@ -138,7 +139,7 @@ _new = object.__new__
 _PLAIN_NEW = Token.__new__ is object.__new__  # a Token can be made without __init__ (not once mypyc compiled it)
 # A token and the white space before it; every character is white space or starts a token. Trailing
 # white space is cut off before (``_content_end``), so a failed match never rescans a run of it.
-_SPACED_TOKEN = re.compile(rf"\s*+(?:{WORD_PATTERN}|[^\s\w])")
+_SPACED_TOKEN = re.compile(rf"\s*+(?:{_WORD_CHAR}++(?:{_JOINER}{_WORD_CHAR}++)*+|[^\s\w])")  # WORD, possessive
 
 
 def _content_end(text: str) -> int:
