@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # imported where used: a run in tags mode without --risk need
     from masketeer_gui.engine.surrogates import SurrogateIssuer
 
 CHUNK_SIZE = 256
+_CONTEXT_LIMIT = 4096  # patient contexts a worker keeps
 
 
 class Analyzer(Protocol):
@@ -84,6 +85,7 @@ class ChunkWorker:
         self._risk = _risk_scorer(spec, self._analyzer) if spec.want_risk else None
         self._want_stats = spec.want_stats
         self._settle = spec.settle_types and hasattr(self._analyzer, "analyze_typed")
+        self._contexts: dict[str, NoteContext] = {}  # per patient id: notes of one patient come together
 
     def prepare(self) -> None:
         """Build every index the engine would build (or read) when a note first needs it: before workers fork,
@@ -116,13 +118,22 @@ class ChunkWorker:
 
     def _analyze(self, text: str, scope: str, result: ChunkResult) -> list[Span]:
         """The note's spans; its patient id tells the engine who the note's patient is."""
-        context = NoteContext(patient_id=scope) if scope else None
+        context = self._context(scope) if scope else None
         if result.typings is None or result.tally is None:
             return self._analyzer.analyze(text, context)
         typed = self._analyzer.analyze_typed(text, context)  # type: ignore[attr-defined]
         result.typings.append(note_typing(text, typed.spans, typed.evidence, scope))
         result.tally.add(typed.evidence, scope)
         return typed.spans
+
+    def _context(self, scope: str) -> NoteContext:
+        """The (immutable) context of a patient's notes, made once per patient id (a bounded memo)."""
+        context = self._contexts.get(scope)
+        if context is None:
+            if len(self._contexts) >= _CONTEXT_LIMIT:
+                self._contexts.clear()
+            context = self._contexts[scope] = NoteContext(patient_id=scope)
+        return context
 
     def _render(self, note_id: str, text: str, spans: list[Span], scope: str) -> RenderedNote:
         if self._issuer is None:

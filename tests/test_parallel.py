@@ -122,3 +122,25 @@ def test_the_engine_is_prepared_once_in_the_parent_before_the_workers_fork() -> 
     makers = {span["masker"] for record in out for span in record["spans"]}
     assert {m.partition("By")[0] for m in makers} == {f"Prepared{os.getpid()}"}
     assert len({m.partition("By")[2] for m in makers}) == 2  # and the notes did go through two workers
+
+
+class _ContextRecorder:
+    """Records the context each note is analyzed with."""
+
+    def __init__(self) -> None:
+        self.seen: list[object] = []
+
+    def analyze(self, text: str, context: object = None) -> list[object]:
+        self.seen.append(context)
+        return []
+
+
+def test_a_worker_gives_each_note_its_patient_context_made_once_per_patient() -> None:
+    from masketeer_gui.parallel import ChunkWorker
+
+    recorder = _ContextRecorder()
+    worker = ChunkWorker(EngineSpec(lambda _names: recorder, None, KEY))  # type: ignore[arg-type,return-value]
+    worker.process([("N1", "a", "P1"), ("N2", "b", "P2"), ("N3", "c", "P1"), ("N4", "d", "")])
+    first, second, third, none = recorder.seen
+    assert [getattr(c, "patient_id", None) for c in recorder.seen] == ["P1", "P2", "P1", None]
+    assert third is first and second is not first and none is None

@@ -29,3 +29,10 @@ def dumps(obj: Any) -> bytes:
     if orjson is not None:
         return orjson.dumps(obj)
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def dumps_line(obj: Any) -> bytes:
+    """``dumps(obj)`` and a newline: one JSONL line (orjson appends it without copying the line)."""
+    if orjson is not None:
+        return orjson.dumps(obj, option=orjson.OPT_APPEND_NEWLINE)
+    return dumps(obj) + b"\n"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import compress
 from operator import attrgetter
 
 from masketeer_gui.engine import lexicon_indices
@@ -38,6 +39,7 @@ from masketeer_gui.engine.type_resolution import NameEvidence
 
 _RULE_VOTE = Vote("Regex", Entity.ADD, "inside a regex match")
 _token_end = attrgetter("end")
+_span_start = attrgetter("start")
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,12 +114,14 @@ class Deidentifier:
         rule_spans = find_rule_spans(work, self.rules) if self.rules else []
         tokens = tokenize(work, self.lexicon.abbreviations)
         spans = rule_spans + self._ensemble(tokens, rule_spans, work)
-        spans.sort(key=lambda s: s.start)
+        spans.sort(key=_span_start)
         patient_id = context.patient_id if context else ""
         spans, evidence = type_note(self.typer, text, spans, patient_id, tokens)
+        curated = self._curate(text, spans, context)
+        if curated is spans:  # nothing curated (most notes): the evidence lines up as it is
+            return TypedNote(spans, tuple(evidence), patient_id)
         typed = {(s.start, s.end, s.entity): item for s, item in zip(spans, evidence, strict=True) if item}
-        spans = self._curate(text, spans, context)
-        return TypedNote(spans, tuple(typed.get((s.start, s.end, s.entity)) for s in spans), patient_id)
+        return TypedNote(curated, tuple(typed.get((s.start, s.end, s.entity)) for s in curated), patient_id)
 
     def _ensemble(self, tokens: list[Token], rule_spans: Sequence[Span], text: str) -> list[Span]:
         state = NoteState(tokens, self.index, text)
@@ -163,10 +167,10 @@ def _spans_from_votes(state: NoteState) -> list[Span]:
     spans: list[Span] = []
     tokens, votes = state.tokens, state.votes
     done = 0
-    for i in [i for i, vote in enumerate(votes) if vote is not None and vote is not _RULE_VOTE]:
-        if i < done:
-            continue
+    for i in compress(range(len(votes)), votes):  # the voted tokens (a vote is always true)
         vote = votes[i]
+        if i < done or vote is _RULE_VOTE:
+            continue
         assert vote is not None
         last = vote.last if vote.last >= i else i
         token = tokens[i]

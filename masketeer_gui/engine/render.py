@@ -51,11 +51,14 @@ class RenderedNote:
 
 def render_note(note_id: str, text: str, spans: Sequence[Span], tagger: Tagger) -> RenderedNote:
     """The docs/CONTRACT.md output line for one note (JSON + newline)."""
+    if not spans:  # two notes in five
+        return RenderedNote(fastjson.dumps_line({"id": note_id, "text": text, "spans": []}), ())
     check_spans(spans, len(text))
-    tags = tuple(tagger.tag(s.entity, s.ref or text[s.start : s.end]) for s in spans)
+    tag_of = tagger.tag
+    tags = tuple([tag_of(s.entity, s.ref or text[s.start : s.end]) for s in spans])
     out_spans = [_span_dict(span, tag) for span, (tag, _) in zip(spans, tags, strict=True)]
     record = {"id": note_id, "text": pseudonymize(text, out_spans), "spans": out_spans}
-    return RenderedNote(fastjson.dumps(record) + b"\n", tags)
+    return RenderedNote(fastjson.dumps_line(record), tags)
 
 
 def retag_line(line: bytes, text: str, pseudonyms: Sequence[str]) -> bytes:
@@ -64,7 +67,7 @@ def retag_line(line: bytes, text: str, pseudonyms: Sequence[str]) -> bytes:
     for span, pseudonym in zip(record["spans"], pseudonyms, strict=True):
         span["pseudonym"] = pseudonym
     record["text"] = pseudonymize(text, record["spans"])
-    return fastjson.dumps(record) + b"\n"
+    return fastjson.dumps_line(record)
 
 
 def pseudonymize(text: str, spans: Sequence[Mapping[str, Any]]) -> str:

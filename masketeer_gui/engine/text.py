@@ -22,9 +22,9 @@ _MARKUP = re.compile(
 )  # real tags only: "<b>", "<br/>", '<p class="x">' — not "<maria.huber@gmx.at>" nor "Hb <Norm, … >2"
 _LETTER = r"[^\W\d_]"
 _WORD_CHAR = r"[\w\u0300-\u036f]"
-WORD_PATTERN = rf"{_WORD_CHAR}+(?:[-‐‑'’]{_WORD_CHAR}+)*"  # a word token: hyphen and apostrophe chains whole
+_JOINER = "[-‐‑'’]"
+WORD_PATTERN = rf"{_WORD_CHAR}+(?:{_JOINER}{_WORD_CHAR}+)*"  # a word token: hyphen and apostrophe chains whole
 WORD = re.compile(WORD_PATTERN)
-_TOKEN_PARTS = re.compile(rf"({WORD_PATTERN})|([^\s\w])")  # (word, punctuation)
 _SENTENCE_END = frozenset(".!?")
 
 
@@ -90,38 +90,91 @@ def tokenize(text: str, abbreviations: Iterable[str] = frozenset()) -> list[Toke
     """Tokens of ``text`` (markup already blanked) with offsets and sentence numbers.
 
     ``abbreviations`` are folded forms without the final dot; a dot after one of them
-    (or after an initial or a number) does not end the sentence. Hot path: ``findall`` plus
-    ``str.find`` for offsets is a third faster than building a match object per token.
+    (or after an initial or a number) does not end the sentence. Hot path: one ``findall`` gives
+    each token with the white space before it (offsets by addition, no match objects), and all that
+    this piece of text alone decides (the token's text, offsets within the piece, folded form, kind,
+    capital, sentence role) comes from a memo of the distinct pieces.
     """
-    abbrevs = abbreviations if isinstance(abbreviations, (set, frozenset)) else frozenset(abbreviations)
+    abbrevs = abbreviations if type(abbreviations) is frozenset else frozenset(abbreviations)
+    kinds = _kinds_for(abbrevs)
     tokens: list[Token] = []
     append = tokens.append
-    find = text.find
+    new, plain = _new, _PLAIN_NEW
     sentence = pos = 0
-    previous: Token | None = None
-    for word, punct in _TOKEN_PARTS.findall(text):
-        if word:
-            start = find(word, pos)
-            pos = start + len(word)
-            token = Token(word, start, pos, True, fold(word), sentence, word[0].isupper())
-        else:
-            start = find(punct, pos)
-            pos = start + 1
-            token = Token(punct, start, pos, False, punct, sentence, False)
-            if punct in _SENTENCE_END and not _dot_continues(punct, previous, abbrevs):
-                sentence += 1
+    dot_continues = False  # the token before lets a following "." continue the sentence
+    for piece in _SPACED_TOKEN.findall(text, 0, _content_end(text)):
+        kind = kinds.get(piece)
+        if kind is None:
+            kind = _kind(kinds, piece, abbrevs)
+        part, lead, width, folded, is_word, is_capitalized, ender, continues = kind
+        if plain:  # interpreted: filling the slots directly is a fifth faster than a call to __init__
+            token = new(Token)
+            token.text = part
+            token.start = pos + lead
+            token.end = pos + width
+            token.is_word = is_word
+            token.folded = folded
+            token.sentence = sentence
+            token.is_capitalized = is_capitalized
+        else:  # compiled: the constructor is a C function
+            token = Token(part, pos + lead, pos + width, is_word, folded, sentence, is_capitalized)
         append(token)
-        previous = token
+        pos += width
+        if ender and (ender == _BANG or not dot_continues):
+            sentence += 1
+        dot_continues = continues
     return tokens
 
 
-def _dot_continues(mark: str, previous: Token | None, abbreviations: frozenset[str] | set[str]) -> bool:
-    """True if this full stop belongs to an abbreviation, an initial or an ordinal number."""
-    if mark != "." or previous is None or not previous.is_word:
-        return False
-    if previous.is_initial or previous.text.isdigit():
-        return True
-    return previous.folded in abbreviations
+# What a piece (a token with the white space before it) decides: (token text, its offset in the piece,
+# the piece's length, folded, is_word, is_capitalized, ender, dot_continues_after). ``ender``: 0, _DOT
+# for ".", _BANG for "!" and "?". ``dot_continues_after``: an initial, a number or an abbreviation,
+# after which "." does not end the sentence.
+_Kind = tuple[str, int, int, str, bool, bool, int, bool]
+_DOT, _BANG = 1, 2
+_KIND_LIMIT = 1 << 16  # distinct pieces remembered per abbreviation set (then the memo starts afresh)
+_PIECE_LIMIT = 40  # longer pieces (long words, long runs of white space) are not remembered
+_KINDS: dict[frozenset[str], dict[str, _Kind]] = {}
+_new = object.__new__
+_PLAIN_NEW = Token.__new__ is object.__new__  # a Token can be made without __init__ (not once mypyc compiled it)
+# A token and the white space before it; every character is white space or starts a token. Trailing
+# white space is cut off before (``_content_end``), so a failed match never rescans a run of it.
+_SPACED_TOKEN = re.compile(rf"\s*+(?:{_WORD_CHAR}++(?:{_JOINER}{_WORD_CHAR}++)*+|[^\s\w])")  # WORD, possessive
+
+
+def _content_end(text: str) -> int:
+    """Length of ``text`` without its trailing white space."""
+    return len(text.rstrip()) if text and text[-1].isspace() else len(text)
+
+
+def _kinds_for(abbreviations: frozenset[str]) -> dict[str, _Kind]:
+    """The memo of pieces under one abbreviation set (a few sets are kept)."""
+    kinds = _KINDS.get(abbreviations)
+    if kinds is None:
+        if len(_KINDS) >= 8:
+            _KINDS.clear()
+        kinds = _KINDS[abbreviations] = {}
+    return kinds
+
+
+def _kind(kinds: dict[str, _Kind], piece: str, abbreviations: frozenset[str]) -> _Kind:
+    """What a piece not seen before decides, remembered in ``kinds`` unless it is long."""
+    part = piece.lstrip()
+    lead, width = len(piece) - len(part), len(piece)
+    kind: _Kind
+    if WORD.fullmatch(part) is None:  # a punctuation mark: one character
+        ender = _DOT if part == "." else _BANG if part in _SENTENCE_END else 0
+        kind = (part, lead, width, part, False, False, ender, False)
+    else:
+        folded = fold(part)
+        initial = len(part) == 1 and part.isalpha()
+        continues = initial or part.isdigit() or folded in abbreviations
+        kind = (part, lead, width, folded, True, part[0].isupper(), 0, continues)
+    if width <= _PIECE_LIMIT:
+        if len(kinds) >= _KIND_LIMIT:
+            kinds.clear()
+        kinds[piece] = kind
+    return kind
 
 
 def sentence_spans(text: str, abbreviations: Iterable[str] = frozenset()) -> list[tuple[int, int]]:

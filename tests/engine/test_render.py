@@ -125,3 +125,21 @@ def test_retag_line_rerenders_from_the_original() -> None:
     assert fixed["text"] == "Frau [PAT-AAAAAAAAAA] und Frau [PAT-BBBBBBBB]"
     assert [s["pseudonym"] for s in fixed["spans"]] == ["[PAT-AAAAAAAAAA]", "[PAT-BBBBBBBB]"]
     assert [s["start"] for s in fixed["spans"]] == [5, 20]
+
+
+def test_note_without_spans_is_the_text_itself() -> None:
+    rendered = render_note("N3", 'Pat. stabil, "gut" geschlafen\n', [], Tagger(KEY))
+    assert rendered.line == b'{"id":"N3","text":"Pat. stabil, \\"gut\\" geschlafen\\n","spans":[]}\n'
+    assert rendered.tags == ()
+
+
+@pytest.mark.parametrize("value", [{"id": "1", "text": 'Grüße\n"x"', "spans": []}, {"a": [1, 2.5, None, True]}, "ß"])
+def test_dumps_line_is_one_compact_utf8_line_with_or_without_orjson(
+    value: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from masketeer_gui.engine import fastjson
+
+    with_orjson = fastjson.dumps_line(value)
+    monkeypatch.setattr(fastjson, "orjson", None)
+    assert fastjson.dumps_line(value) == with_orjson == fastjson.dumps(value) + b"\n"
+    assert json.loads(with_orjson) == value

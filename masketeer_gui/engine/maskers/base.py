@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import compress
 from typing import Protocol
 
 from masketeer_gui.engine.names import NameIndex
@@ -101,7 +102,8 @@ class NoteState:
 
     def name_votes(self) -> list[int]:
         """Indices of the tokens voted as names so far."""
-        return [i for i, v in enumerate(self.votes) if v is not None and v.entity in NAME_ENTITIES]
+        votes = self.votes  # ``compress`` skips the many empty slots in C (a vote is always true)
+        return [i for i in compress(range(len(votes)), votes) if votes[i].entity in NAME_ENTITIES]  # type: ignore[union-attr]
 
     def free(self, i: int) -> bool:
         """Token ``i`` is a word nobody has voted for yet."""
@@ -118,22 +120,31 @@ class NoteState:
     def next_word(self, i: int, allow: str = "") -> int | None:
         """Index of the word right after token ``i`` in the same sentence, only white space (or ``allow``) between."""
         tokens = self.tokens
+        last = len(tokens) - 1
         j = i + 1
-        while j < len(tokens) and not tokens[j].is_word and tokens[j].text in allow:
+        if j > last:
+            return None
+        token = tokens[j]
+        while not token.is_word and token.text in allow:
+            if j == last:
+                return None
             j += 1
-        if j < len(tokens) and tokens[j].is_word and tokens[j].sentence == tokens[i].sentence:
-            return j
-        return None
+            token = tokens[j]
+        return j if token.is_word and token.sentence == tokens[i].sentence else None
 
     def prev_word(self, i: int, allow: str = "") -> int | None:
         """Index of the word right before token ``i`` in the same sentence."""
+        if i <= 0:
+            return None
         tokens = self.tokens
         j = i - 1
-        while j >= 0 and not tokens[j].is_word and tokens[j].text in allow:
+        token = tokens[j]
+        while not token.is_word and token.text in allow:
+            if j == 0:
+                return None
             j -= 1
-        if j >= 0 and tokens[j].is_word and tokens[j].sentence == tokens[i].sentence:
-            return j
-        return None
+            token = tokens[j]
+        return j if token.is_word and token.sentence == tokens[i].sentence else None
 
     def after_article(self, i: int) -> bool:
         """Token ``i`` follows an article or determiner ("der Koch", "beim Bauer", "im 2. Zimmer")."""
@@ -289,9 +300,11 @@ def same_line(state: NoteState, i: int, j: int) -> bool:
 def is_initial_at(state: NoteState, i: int) -> bool:
     """An upper-case initial with its dot ("U." in "Dr. U. Hofer", "Ch.", "E.-M."), not a unit ("°C.")."""
     tokens = state.tokens
+    if i + 1 >= len(tokens) or tokens[i + 1].text != ".":
+        return False
     token = tokens[i]
     single = token.is_initial and token.text.isupper()
-    if not ((single or token.text in DIGRAPH_INITIALS) and i + 1 < len(tokens) and tokens[i + 1].text == "."):
+    if not (single or token.text in DIGRAPH_INITIALS):
         return False
     if i == 0 or tokens[i - 1].end < token.start or tokens[i - 1].text == "(":
         return True

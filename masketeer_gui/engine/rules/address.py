@@ -67,11 +67,12 @@ _ENDINGS = (*STREET_WORDS, *(w.capitalize() for w in STREET_WORDS), "str", *SEPA
 _TAILS = _ALT(sorted({re.escape(f" {word}"[-3:]).replace(r"\ ", r"\W") for word in _ENDINGS}))
 _PREPOSITIONS = ("Am", "Im", "An der", "Auf der", "Auf dem", "In der", "Zum", "Zur", "Beim")
 # Where an address can be. The triggers are cheap for the regex engine, which skips fast to a space
-# (then checks the three letters before it, and only then reads the spaces up to the digit) or to
-# the first letter of "Am", "Im", "Zum"…; Python looks at the hits only. The look-behind comes
-# first so that a run of spaces is read once, not once per space (linear time on long runs).
-_NUMBER_TRIGGER = re.compile(rf" (?<=(?:{_TAILS}) ){_SP}*[0-9]")
-_NBSP_TRIGGER = re.compile(rf"\u00a0(?<=(?:{_TAILS})\u00a0){_SP}*[0-9]")
+# (then checks that it starts a run of spaces before a digit, and only then the three letters before
+# it) or to the first letter of "Am", "Im", "Zum"…; Python looks at the hits only. Only the first
+# space of a run reads on to the digit, so a run of spaces is read once, not once per space (linear
+# time on long runs).
+_NUMBER_TRIGGER = re.compile(rf" (?<![ \u00a0] )(?=[ \u00a0]*+[0-9])(?<=(?:{_TAILS}) ){_SP}*[0-9]")
+_NBSP_TRIGGER = re.compile(rf"\u00a0(?<![ \u00a0]\u00a0)(?=[ \u00a0]*+[0-9])(?<=(?:{_TAILS})\u00a0){_SP}*[0-9]")
 _PREPOSITION_TRIGGER = re.compile(_ALT(rf"{prep}{_SP}+{_CHAIN}*{_CAP}{_SP}+[0-9]" for prep in _PREPOSITIONS))
 _LOOK_BACK = 80  # characters before a house number that may hold its street name
 _LOOK_AHEAD = 40  # characters after it that may hold "/3, Stiege 2, Top 14"
@@ -110,6 +111,7 @@ class AddressRule:
 
     name = "RegexAddress"
     entity = Entity.ADD
+    needs_digit = True  # every span holds a digit: skipped on notes without one
 
     def find(self, text: str) -> Iterator[Span]:
         done = 0

@@ -34,7 +34,11 @@ _DECIMAL_AFTER = re.compile(r"[.,]\d")
 
 
 class Rule(Protocol):
-    """A pattern rule: finds one entity type in a note."""
+    """A pattern rule: finds one entity type in a note.
+
+    A rule may also set ``needs_digit = True`` when every span it finds holds a digit (phone numbers,
+    addresses, ZIP codes): ``find_rule_spans`` then skips it on a note without any digit.
+    """
 
     name: str  # masker name in the output ("RegexPhone")
     entity: Entity

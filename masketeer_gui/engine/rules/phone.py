@@ -139,6 +139,7 @@ class PhoneRule:
 
     name = "RegexPhone"
     entity = Entity.PHO
+    needs_digit = True  # every span holds a digit: skipped on notes without one
 
     def find(self, text: str) -> Iterator[Span]:
         pos = 0

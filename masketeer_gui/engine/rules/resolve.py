@@ -10,6 +10,7 @@ which never overlap each other), so resolving is O(n log n) in the number of spa
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Sequence
 
@@ -17,6 +18,7 @@ from masketeer_gui.engine.rules.base import Rule
 from masketeer_gui.engine.span import Entity, Span
 
 _RANK = {Entity.MAI: 0, Entity.WEB: 1}
+_DIGIT = re.compile(r"\d")  # any digit the rules' patterns know (theirs are ASCII, or \d)
 
 
 def _priority(span: Span) -> tuple[int, int, int]:
@@ -56,8 +58,12 @@ def resolve(spans: Sequence[Span]) -> list[Span]:
 
 
 def find_rule_spans(text: str, rules: Sequence[Rule]) -> list[Span]:
-    """All rules' spans of ``text`` (markup already blanked), overlaps resolved, sorted."""
-    spans = [found for rule in rules for found in rule.find(text)]
+    """All rules' spans of ``text`` (markup already blanked), overlaps resolved, sorted.
+
+    A rule whose spans always hold a digit (``needs_digit``) is skipped on a note without one.
+    """
+    digits = _DIGIT.search(text) is not None
+    spans = [found for rule in rules if digits or not getattr(rule, "needs_digit", False) for found in rule.find(text)]
     if len(spans) < 2:
         return spans
     return resolve(spans)

@@ -34,7 +34,6 @@ _CUE = re.compile(
     rf"(?:wh\.|[Ww]ohnhaft(?:{_SP}in)?|(?:Wohn)?[Aa]dresse:|Anschrift:){_SP}+"
     rf"(?=\S+(?:{_SP}\S+)?{_SP}+[1-9])"
 )
-_CUE_WORDS = ("wh.", "ohnhaft", "dresse:", "nschrift:")  # a quick test before the regex runs
 # The place before the number: one capitalised word or hyphen chain, maybe after "St."/"Bad"/"Maria".
 _PLACE_PREFIX = r"(?:St\.|Sankt|Bad|Maria|Hl\.)[ \u00a0]"
 _PLACE_WORD = rf"(?:{_PLACE_PREFIX})?\p{{Lu}}\p{{Ll}}+(?:-\p{{L}}\p{{Ll}}+)*"
@@ -77,12 +76,13 @@ class VillageAddressRule:
 
     name = "RegexAddress"
     entity = Entity.ADD
+    needs_digit = True  # every span holds a digit: skipped on notes without one
 
     def __init__(self, zip_rule: ZipRule) -> None:
         self._zip = zip_rule
 
     def find(self, text: str) -> Iterator[Span]:
-        found = [*self._before_zip(text), *self._after_cue(text)]
+        found = [*self._before_zip(text), *self._after_cue(text)] if self._zip.spans(text) or _has_cue(text) else []
         found.sort(key=lambda s: (s.start, -s.end))
         done = 0
         for candidate in found:
@@ -104,7 +104,7 @@ class VillageAddressRule:
             yield span(self, start, end, "village and house number before a ZIP code", _ref(text, start, end))
 
     def _after_cue(self, text: str) -> Iterator[Span]:
-        if not any(word in text for word in _CUE_WORDS):
+        if not _has_cue(text):
             return
         for cue in _CUE.finditer(text):
             if cue.start() and (text[cue.start() - 1].isalnum() or text[cue.start() - 1] in "._"):
@@ -116,6 +116,11 @@ class VillageAddressRule:
                 continue
             start, end = match.start(), match.end()
             yield span(self, start, end, "village and house number after an address cue", _ref(text, start, end))
+
+
+def _has_cue(text: str) -> bool:
+    """A quick test before the cue regex runs: the core of some cue is in the note."""
+    return "wh." in text or "ohnhaft" in text or "dresse:" in text or "nschrift:" in text
 
 
 def _starts_phrase(text: str, pos: int) -> bool:

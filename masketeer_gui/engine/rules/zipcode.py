@@ -55,6 +55,7 @@ class ZipRule:
 
     name = "RegexZIP"
     entity = Entity.ZIP
+    needs_digit = True  # every span holds a digit: skipped on notes without one
 
     def __init__(
         self,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from itertools import pairwise
 
@@ -128,3 +129,29 @@ def test_resolve_keeps_a_sorted_non_overlapping_subset(spans: list[Span]) -> Non
 @given(text=ANY_TEXT)
 def test_all_rules_on_any_text(rules: tuple[Rule, ...], text: str) -> None:
     assert_valid(find_rule_spans(text, rules), text)
+
+
+class _DigitRule(_Fixed):
+    """A stand-in rule that says its spans always hold a digit."""
+
+    needs_digit = True
+
+
+@pytest.mark.parametrize(
+    ("text", "runs"),
+    [
+        ("Rückruf erbeten, Befund folgt", False),  # no digit: the rule is skipped
+        ("Kontrolle in 3 Wochen", True),
+        ("Kontrolle in ٣ Wochen", True),  # any Unicode digit counts (phone keywords take \d)
+    ],
+)
+def test_rules_needing_a_digit_run_only_on_notes_with_one(text: str, runs: bool) -> None:
+    spans = find_rule_spans(text, [_DigitRule(_span(0, 5, Entity.PHO)), _Fixed(_span(10, 12, Entity.WEB))])
+    assert [s.entity for s in spans] == ([Entity.PHO, Entity.WEB] if runs else [Entity.WEB])
+
+
+@given(text=ANY_TEXT.map(lambda text: re.sub(r"\d", "", text)))
+def test_rules_needing_a_digit_find_nothing_without_one(rules: tuple[Rule, ...], text: str) -> None:
+    for rule in rules:
+        if getattr(rule, "needs_digit", False):
+            assert list(rule.find(text)) == [], type(rule).__name__
