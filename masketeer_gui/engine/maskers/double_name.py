@@ -24,11 +24,14 @@ class DoubleNameMasker:
     name = "DoubleName"
 
     def apply(self, state: NoteState) -> None:
+        tokens = state.tokens
+        hyphened = [i for i in state.capitalized if "-" in tokens[i].folded]
+        if not hyphened:  # most notes
+            return
         proven = {v.ref: v.entity for v in state.votes if v is not None and v.ref}
-        for i in state.capitalized:
-            token = state.tokens[i]
-            if "-" in token.folded and state.free(i):
-                parts = [p for p in _HYPHEN.split(token.text) if p]
+        for i in hyphened:
+            if state.free(i):
+                parts = [p for p in _HYPHEN.split(tokens[i].text) if p]
                 vote = self._vote(parts, state.names, proven)
                 if vote is not None:
                     state.vote(i, vote)

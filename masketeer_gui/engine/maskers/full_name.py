@@ -18,15 +18,17 @@ class FullNameMasker:
     name = "FullName"
 
     def apply(self, state: NoteState) -> None:
-        changed = True
-        while changed:
-            changed = False
-            for i in state.name_votes():
-                if self._extend(state, i):
-                    changed = True
+        # Whether a neighbour joins a name depends on the words alone, and votes are never taken back: a
+        # name looked at once has nothing more to give, so each round looks at the names the last one added.
+        todo = state.name_votes()
+        while todo:
+            added: list[int] = []
+            for i in todo:
+                self._extend(state, i, added)
+            todo = sorted(added)
 
-    def _extend(self, state: NoteState, i: int) -> bool:
-        added = False
+    def _extend(self, state: NoteState, i: int, added: list[int]) -> None:
+        """Vote for the neighbours of name ``i`` that belong to it; append their indices to ``added``."""
         proven = state.votes[i]
         assert proven is not None
         before = state.prev_word(i, allow=".")
@@ -56,8 +58,7 @@ class FullNameMasker:
             ref = state.names.base_name(token.folded) or token.folded
             entity = state.names.entity(ref, default=proven.entity)
             state.vote(j, Vote(self.name, entity, reason, flags, ref))
-            added = True
-        return added
+            added.append(j)
 
     @staticmethod
     def _after_first_name(state: NoteState, i: int, j: int) -> bool:

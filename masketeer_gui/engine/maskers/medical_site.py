@@ -149,6 +149,7 @@ class MedicalSiteMasker:
             _insert(self._orders, phrase_keys(order), "order")
         self._order_prefixes = frozenset(key[:3] for key in self._orders) | ORDER_STARTS
         self._never: set[str] = set()  # token texts where no site can start (memo of ``_starts``)
+        self._may: set[str] = set()  # token texts where one may
         self._heads = site_words
         self._towns = towns
         self._town_tables = town_keys if town_keys is not None else Deferred.ready(site_towns(towns))
@@ -184,30 +185,48 @@ class MedicalSiteMasker:
 
     def _candidates(self, state: NoteState) -> list[int]:
         """Tokens where a site may start (hot path: one set look-up per token, by its text)."""
-        never = self._never
-        if len(never) > _CACHE_LIMIT:
+        never, may = self._never, self._may
+        if len(never) + len(may) > _CACHE_LIMIT:
             never.clear()
+            may.clear()
         tokens = state.tokens
         found = []
         for i in [i for i, t in enumerate(tokens) if t.text not in never]:
             token = tokens[i]
-            if token.is_word and self._starts(token):
+            if token.text in may:
+                found.append(i)
+            elif token.is_word and self._starts(token):
+                may.add(token.text)
                 found.append(i)
             else:
                 never.add(token.text)
         return found
 
     def _starts(self, token: Token) -> bool:
-        """A site may start at ``token``: a listed first word, an order, a head (see ``_at``)."""
+        """A site may start at ``token`` (the word alone decides, see ``_at``): a listed site or acronym
+        begins with it, an order's name may, or it is a site head."""
         folded = token.folded
         keys = _keys(folded)
         if not keys:
             return False
-        if keys[0] in self._trie or folded in self._single:
+        if folded in self._single or self._begins_listed(keys):
             return True
         if not token.is_capitalized:
             return False
-        return folded[:3] in self._order_prefixes or self._head_like(token)
+        return (folded[:3] in self._order_prefixes and self._may_start_order(folded)) or self._head_like(token)
+
+    def _begins_listed(self, keys: tuple[str, ...]) -> bool:
+        """The keys of one word lead into the trie of listed sites (``_listed`` walks on from there)."""
+        node: object = self._trie
+        for key in keys:
+            node = node.get(key) if isinstance(node, dict) else None
+        return isinstance(node, dict)
+
+    def _may_start_order(self, folded: str) -> bool:
+        """The first word of an order's name, or a one-word order with a typo (as ``_order_end`` reads it)."""
+        if isinstance(self._orders.get(stem(folded)), dict):
+            return True
+        return len(folded) >= 8 and folded[:3] in ORDER_STARTS and ORDER_TYPO.fullmatch(folded) is not None
 
     def _head_like(self, token: Token) -> bool:
         folded = token.folded

@@ -17,7 +17,9 @@ from masketeer_gui.engine.maskers.base import (
     is_initial_at,
     name_like,
 )
+from masketeer_gui.engine.maskers.word_memo import WordMemo
 from masketeer_gui.engine.names import NameIndex
+from masketeer_gui.engine.text import Token
 
 
 class NameDictionaryMasker:
@@ -27,14 +29,23 @@ class NameDictionaryMasker:
 
     def __init__(self, fuzzy: bool = True) -> None:
         self.fuzzy = fuzzy
+        self._words: WordMemo[str | Vote | None] = WordMemo()
 
     def apply(self, state: NoteState) -> None:
         names = state.names
-        for i in state.capitalized:
-            if state.free(i) and len(state.tokens[i].text) > 1:
-                vote = self._capitalized(state, i, names)
-                if vote is not None:
-                    state.vote(i, vote)
+        words = self._words.table(names)
+        tokens = state.tokens
+        for i in state.capitalized:  # hot path: one look-up per word; most are no name
+            text = tokens[i].text
+            try:
+                found = words[text]
+            except KeyError:
+                found = words[text] = self._word(tokens[i], names)
+            if found is None or not state.free(i):
+                continue
+            vote = found if isinstance(found, Vote) else self._listed(state, i, found)
+            if vote is not None:
+                state.vote(i, vote)
         if names.roles:
             self._lowercase_listed(state, names)
 
@@ -49,14 +60,15 @@ class NameDictionaryMasker:
             reason = "listed name (written lower-case)"
             state.vote(i, Vote(self.name, names.entity(folded), reason, ("lowercase",), folded))
 
-    def _capitalized(self, state: NoteState, i: int, names: NameIndex) -> Vote | None:
-        token = state.tokens[i]
-        folded = token.folded
-        if token.text.isupper() and len(token.text) <= 3:
+    def _word(self, token: Token, names: NameIndex) -> str | Vote | None:
+        """What a capitalised word can be, wherever it stands: a name (its base form, for ``_listed`` to weigh
+        in context), a typo of a listed name (the vote itself), or nothing."""
+        text, folded = token.text, token.folded
+        if len(text) <= 1 or (text.isupper() and len(text) <= 3):
             return None
         base = names.base_name(folded)
         if base is not None and (base not in names.title_words or names.is_listed(base)):
-            return self._listed(state, i, base)
+            return base
         if self.fuzzy and not names.is_word(folded) and folded not in names.whitelist:
             match = names.one_typo_from(folded, listed_only=True)
             if match is not None:

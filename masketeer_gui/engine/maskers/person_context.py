@@ -21,6 +21,7 @@ from masketeer_gui.engine.maskers.base import (
     noun_reading,
     rare_word,
 )
+from masketeer_gui.engine.maskers.word_memo import WordMemo
 
 LEFT_CUES = frozenset(["laut", "lt", "mit", "an", "bei", "von", "durch", "bitte", "fuer", "via"])
 # Verbs whose subject follows them in an inverted clause: "Die Übergabe macht Mirka, …".
@@ -46,19 +47,38 @@ class PersonContextMasker:
 
     name = "PersonContext"
 
+    def __init__(self) -> None:
+        self._words: WordMemo[bool] = WordMemo()
+
     def apply(self, state: NoteState) -> None:
-        for i in state.capitalized:
-            token = state.tokens[i]
-            if not state.free(i) or len(token.text) == 1:
+        tokens = state.tokens
+        words = self._words.table(state.names)
+        for i in state.capitalized:  # hot path: one look-up per word; most are known words
+            text = tokens[i].text
+            try:
+                possible = words[text]
+            except KeyError:
+                possible = words[text] = self._possible(state, i)
+            if not possible or not state.free(i):
                 continue
             cue = self._cue(state, i)
             if cue is None:
                 continue
             if not (self._candidate(state, i) or (cue == AFTER_INITIAL and rare_word(state, i))):
                 continue
-            ref = state.names.base_name(token.folded) or token.folded
+            ref = state.names.base_name(tokens[i].folded) or tokens[i].folded
             reason = f"unknown word {cue}"
             state.vote(i, Vote(self.name, state.names.entity(ref), reason, ("context",), ref))
+
+    @staticmethod
+    def _possible(state: NoteState, i: int) -> bool:
+        """Word ``i`` may be a name somewhere (the word alone decides): a name, name-like or a rare word,
+        longer than one letter, not whitelisted and no title."""
+        names = state.names
+        token = state.tokens[i]
+        if len(token.text) == 1 or token.folded in names.whitelist or token.folded in names.title_words:
+            return False
+        return names.base_name(token.folded) is not None or name_like(state, i) or rare_word(state, i)
 
     @staticmethod
     def _candidate(state: NoteState, i: int) -> bool:

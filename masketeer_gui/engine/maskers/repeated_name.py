@@ -24,8 +24,10 @@ class RepeatedNameMasker:
         if not proven:
             return
         names = state.names
-        for i, token in enumerate(state.tokens):
-            if token.folded not in proven or not state.free(i) or state.after_article(i):
+        tokens = state.tokens
+        for i in [i for i, t in enumerate(tokens) if t.folded in proven]:
+            token = tokens[i]
+            if not state.free(i) or state.after_article(i):
                 continue
             if self._used_as_word(state, i):
                 continue

@@ -12,6 +12,7 @@ import re
 
 from masketeer_gui.engine.lexicon import Salutation, SalutationKind, SalutationPosition
 from masketeer_gui.engine.maskers.base import (
+    DIGRAPH_INITIALS,
     PERSON_VERBS,
     NoteState,
     Vote,
@@ -20,6 +21,7 @@ from masketeer_gui.engine.maskers.base import (
     rare_word,
     same_line,
 )
+from masketeer_gui.engine.maskers.word_memo import WordMemo
 from masketeer_gui.engine.span import Entity
 
 COURTESY_WORDS = frozenset({"frau", "herr", "herrn"})
@@ -84,17 +86,20 @@ class SalutationMasker:
             for entry in salutations
             if entry.position is not SalutationPosition.BEFORE and len(entry.words) == 1
         }
+        self._first_words = frozenset(self._trie) | frozenset(self._after_forms)
+        self._words: WordMemo[bool] = WordMemo()
 
     def apply(self, state: NoteState) -> None:
-        trie = self._trie
-        starts = [i for i, t in enumerate(state.tokens) if t.folded in trie and t.is_word]
+        tokens = state.tokens
+        trie, after_forms, first_words = self._trie, self._after_forms, self._first_words
+        found = [i for i, t in enumerate(tokens) if t.folded in first_words and t.is_word]
         done = 0
-        for i in starts:
-            if i >= done:
+        for i in found:
+            if i >= done and tokens[i].folded in trie:
                 done = self._mask_after(state, i)
-        after_forms = self._after_forms
-        for i in state.capitalized:
-            kind = after_forms.get(state.tokens[i].folded)
+        for i in found:
+            token = tokens[i]
+            kind = after_forms.get(token.folded) if token.is_capitalized else None
             if kind is not None:
                 self._mask_before(state, i, kind)
 
@@ -113,37 +118,51 @@ class SalutationMasker:
 
     def _match(self, state: NoteState, i: int) -> tuple[int, SalutationKind] | None:
         """Longest salutation starting at word ``i``: (index of its last word, kind)."""
+        tokens = state.tokens
         node: object = self._trie
         best: tuple[int, SalutationKind] | None = None
         j: int | None = i
-        while j is not None and isinstance(node, dict) and state.tokens[j].folded in node:
-            node = node[state.tokens[j].folded]
-            if isinstance(node, dict) and _END in node:
-                best = (j, node[_END])
+        while j is not None and isinstance(node, dict):
+            node = node.get(tokens[j].folded)
+            if not isinstance(node, dict):
+                break
+            kind = node.get(_END)
+            if kind is not None:
+                best = (j, kind)
+                if len(node) == 1:  # no longer form goes on from here
+                    break
             j = state.next_word(j, allow=".-")
         return best
 
     def _mask_after(self, state: NoteState, i: int) -> int:
         """Mask the names after the salutation chain starting at ``i``; return where to continue."""
         kinds: list[SalutationKind] = []
-        first, last = i, i - 1
+        last = i - 1
         j: int | None = i
         while j is not None and (found := self._match(state, j)) is not None:
             last, kind = found
             kinds.append(kind)
             j = state.next_word(last, allow=".,:")
-        if not kinds or (kinds[0] is SalutationKind.HCP_TITLE and self._used_as_noun(state, first, last)):
+        if not kinds or (kinds[0] is SalutationKind.HCP_TITLE and self._used_as_noun(state, i, last)):
             return i + 1
-        words = " ".join(t.text for t in state.tokens[first : last + 1] if t.is_word)
-        return self._mask_names(state, j, kinds, words, last)
+        return self._mask_names(state, j, kinds, i, last)
 
-    def _mask_names(self, state: NoteState, j: int | None, kinds: list[SalutationKind], words: str, last: int) -> int:
-        decided = decided_entity(kinds)
-        default = DEFAULT_ENTITY.get(kinds[-1], Entity.PER)
+    def _mask_names(self, state: NoteState, j: int | None, kinds: list[SalutationKind], first: int, last: int) -> int:
+        """Mask up to three names from word ``j`` on, after the salutation chain ``first``..``last``."""
+        words: str | None = None  # the chain as written, for the reason (built at the first vote)
+        decided: Entity | None = None
+        default = Entity.PER
+        possible = self._words.table(state.names)
         taken = initials = 0
         first_title_end = last
         while j is not None and taken < MAX_NAMES and state.free(j):
             token = state.tokens[j]
+            try:
+                maybe = possible[token.text]
+            except KeyError:
+                maybe = possible[token.text] = self._possible(state, j)
+            if not maybe:
+                break
             flags: tuple[str, ...] = ()
             if is_initial_at(state, j):
                 flags = ("initial",)
@@ -159,6 +178,10 @@ class SalutationMasker:
                     flags = ("unknown-word",)
                 else:
                     break
+            if words is None:
+                words = " ".join(t.text for t in state.tokens[first : first_title_end + 1] if t.is_word)
+                decided = decided_entity(kinds)
+                default = DEFAULT_ENTITY.get(kinds[-1], Entity.PER)
             ref = state.names.base_name(token.folded)
             if ref is None and not flags and not token.is_initial:
                 ref = state.names.one_typo_from(token.folded)
@@ -170,6 +193,26 @@ class SalutationMasker:
             last = j
             j = state.next_word(j, allow=".-") if token.is_initial else state.next_word(j)
         return last + 1
+
+    @staticmethod
+    def _possible(state: NoteState, j: int) -> bool:
+        """Word ``j`` may be a name after some salutation (the word alone decides): an initial, name-like, a
+        known name in lower case, a word a person verb could make a name, or a rare word."""
+        token = state.tokens[j]
+        names = state.names
+        text, folded = token.text, token.folded
+        if (token.is_initial and text.isupper()) or text in DIGRAPH_INITIALS:
+            return True
+        if name_like(state, j, titled=True) or rare_word(state, j):
+            return True
+        if text.islower():  # "frau huber", "fr. stein ruft an"
+            return names.base_name(folded) is not None
+        return (  # the word-level part of ``_named_by_verb``, which covers ``_after_academic_title`` too
+            folded.isalpha()
+            and folded not in names.lexicon.drugs
+            and not names.is_clinical_word(folded)
+            and folded not in names.title_words
+        )
 
     @staticmethod
     def _used_as_noun(state: NoteState, first: int, last: int) -> bool:

@@ -1,0 +1,65 @@
+"""Per-word memos of the maskers: an answer holds for one run's name lists only, and the memo stays bounded."""
+
+from __future__ import annotations
+
+import pytest
+
+from masketeer_gui.engine.lists import NameLists
+from masketeer_gui.engine.maskers import (
+    Masker,
+    NameDictionaryMasker,
+    NoteState,
+    PersonContextMasker,
+    SalutationMasker,
+    word_memo,
+)
+from masketeer_gui.engine.maskers.word_memo import WordMemo
+from masketeer_gui.engine.names import NameIndex
+from masketeer_gui.engine.text import tokenize
+from tests.engine.tiny_lexicon import tiny_lexicon
+
+LEXICON = tiny_lexicon()
+# Invented names: a surname no shipped list knows, and an ordinary noun that a deployment lists as a name.
+LISTS = NameLists(hcps=("Zwirchmayr", "Termin"))
+
+
+def _masked(masker: Masker, index: NameIndex, text: str) -> list[str]:
+    state = NoteState(tokenize(text), index, text)
+    masker.apply(state)
+    return [t.text for t, vote in zip(state.tokens, state.votes, strict=True) if vote is not None]
+
+
+CASES: list[tuple[Masker, str, list[str]]] = [
+    (NameDictionaryMasker(), "Zwirchmayr kommt heute", ["Zwirchmayr"]),
+    (PersonContextMasker(), "Befund laut Termin", ["Termin"]),
+    (SalutationMasker(LEXICON.salutations), "Frau zwirchmayr hat angerufen", ["zwirchmayr"]),
+]
+
+
+@pytest.mark.parametrize(("masker", "text", "listed"), CASES, ids=[masker.name for masker, _, _ in CASES])
+def test_an_answer_holds_for_its_own_lists_only(masker: Masker, text: str, listed: list[str]) -> None:
+    """The same masker, runs with and without the list in turn: each run answers from its own lists."""
+    without, with_list = NameIndex(LEXICON, NameLists()), NameIndex(LEXICON, LISTS)
+    assert _masked(masker, without, text) == []
+    assert _masked(masker, with_list, text) == listed
+    assert _masked(masker, without, text) == []
+
+
+def test_the_table_belongs_to_one_index() -> None:
+    memo: WordMemo[bool] = WordMemo()
+    first, second = NameIndex(LEXICON, NameLists()), NameIndex(LEXICON, LISTS)
+    memo.table(first)["Huber"] = True
+    assert memo.table(first) == {"Huber": True}
+    assert memo.table(second) == {}
+    assert memo.table(first) == {}  # a new run starts over
+
+
+def test_the_table_starts_over_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(word_memo, "WORD_LIMIT", 2)
+    memo: WordMemo[bool] = WordMemo()
+    index = NameIndex(LEXICON, NameLists())
+    table = memo.table(index)
+    table.update({"Eins": True, "Zwei": False})
+    assert memo.table(index) is table
+    table["Drei"] = True
+    assert memo.table(index) == {}
