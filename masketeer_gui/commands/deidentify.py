@@ -13,7 +13,7 @@ import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from masketeer_gui.commands import UsageError
 from masketeer_gui.commands._sinks import FORMATS
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from masketeer_gui.commands._progress import Progress
     from masketeer_gui.commands._settle_types import TypeSettler
     from masketeer_gui.commands._side_outputs import SideOutputs
-    from masketeer_gui.commands._sinks import LineSink, Sink
+    from masketeer_gui.commands._sinks import Sink
     from masketeer_gui.corpus_io import BadRecord, NoteRecord
     from masketeer_gui.engine.lists import NameLists
     from masketeer_gui.engine.stats import CorpusStats
@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
 
     _check_paths(args)
     fmt = output_format(args.output_format, args.output, is_fhir_file(args.input))
-    spec = _engine_spec(args, fmt)
+    spec = _engine_spec(args)
     progress = Progress(sys.stderr, "masketeer deidentify")
     records = read_corpus(
         args.input,
@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
         skip_bad=args.skip_bad,
         on_bad=lambda bad: _report_bad(bad, progress),
     )
-    side = SideOutputs(args)
+    side = SideOutputs(args, settled=spec.settle_types)
     try:
         with AtomicFile(args.output, sweep=True) as output:
             sink = open_sink(fmt, output)
@@ -133,40 +133,42 @@ def _deidentify(
     progress: Progress,
     side: SideOutputs,
 ) -> CorpusStats:
-    """Stream the notes through the workers into ``output``; the merged statistics."""
+    """Stream the notes through the workers into ``output`` (settled after the last note when the
+    spec says so); the merged statistics."""
     from masketeer_gui.engine.pseudonyms import TagLedger
     from masketeer_gui.engine.stats import CorpusStats
     from masketeer_gui.parallel import reconcile, run_chunks
 
     stats, ledger = CorpusStats(), TagLedger()
-    settler = _type_settler(args, spec)
+    settler = _type_settler(args, spec, output)
     try:
         for chunk, result in run_chunks(records, spec, args.workers, args.chunk_size):
-            # settled runs resolve tag collisions after the last note (engine.collisions), others as they go
-            lines = reconcile(chunk, result, ledger) if spec.mode == "tags" and settler is None else result.lines
             if settler is None:
+                lines = reconcile(chunk, result, ledger) if spec.mode == "tags" else result.lines
                 output.write(chunk, lines)
             else:
-                settler.add(chunk, lines, result)
+                lines = result.lines
+                settler.add(chunk, lines, result, output)
             side.add(chunk, lines, result)
             progress.advance(len(chunk), sum(1 for tags in result.tags if tags), sum(map(len, result.tags)))
             if result.stats is not None:
                 stats.merge(result.stats)
         if settler is not None:
-            settler.finish(cast("LineSink", output), stats)  # FHIR output is settled per note
+            settler.finish(output, stats, side.changed if side.vault is not None else None)
     finally:
         if settler is not None:
             settler.close()
     return stats
 
 
-def _type_settler(args: argparse.Namespace, spec: EngineSpec) -> TypeSettler | None:
-    """The second pass that gives each person one type across the run (tags mode without a vault)."""
+def _type_settler(args: argparse.Namespace, spec: EngineSpec, output: Sink) -> TypeSettler | None:
+    """The second pass that gives each person one type across the run (and, in tags mode, settles
+    colliding tags by the order-free rule)."""
     if not spec.settle_types:
         return None
     from masketeer_gui.commands._settle_types import TypeSettler
 
-    return TypeSettler(args.output, spec.key, spec.tag_length)
+    return TypeSettler(args.output, spec.key, spec.tag_length, tags=spec.mode == "tags", own=output.own_form)
 
 
 def default_workers() -> int:
@@ -208,7 +210,7 @@ def names_and_key(args: argparse.Namespace) -> tuple[NameLists | None, bytes]:
     return names, key
 
 
-def _engine_spec(args: argparse.Namespace, fmt: str = "jsonl") -> EngineSpec:
+def _engine_spec(args: argparse.Namespace) -> EngineSpec:
     from masketeer_gui.parallel import EngineSpec
 
     names, key = names_and_key(args)
@@ -222,8 +224,7 @@ def _engine_spec(args: argparse.Namespace, fmt: str = "jsonl") -> EngineSpec:
         patient_key=args.patient_key,
         want_risk=args.risk is not None,
         tag_length=args.tag_length,
-        # a vault maps the first pass's tags; FHIR output needs each input record beside its line
-        settle_types=args.mode == "tags" and args.vault is None and fmt != "fhir",
+        settle_types=True,  # one type per person across the run, in every mode and output format
     )
 
 

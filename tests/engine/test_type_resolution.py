@@ -8,7 +8,7 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from masketeer_gui.engine.retype import NoteTyping, retype_line
+from masketeer_gui.engine.retype import Move, NoteTyping, SettledTypes, settled_line
 from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.engine.type_resolution import (
     NameEvidence,
@@ -88,7 +88,7 @@ def test_only_staff_evidence_crosses_patients() -> None:
     assert resolution.types["\x1fseverin\x1fm"] == (HCP, Strength.SIGNATURE)  # the son's PER never got there
 
 
-def test_retype_line_swaps_tags_in_the_output_text() -> None:
+def test_a_settled_line_swaps_tags_in_the_output_text() -> None:
     record = {
         "id": "N1",
         "text": "Fr. [PER-AAAAAAAA] und Dr. [HCP-BBBBBBBB].",
@@ -101,13 +101,15 @@ def test_retype_line_swaps_tags_in_the_output_text() -> None:
     weak = ("P1\x1fgruen\x1ff", PER, Strength.DEFAULT, ("gruen",), "f", "")
     typing: NoteTyping = ("P1", ((0, "gruen", PER, weak),))
     resolution = resolve_types(tally([NameEvidence("P1\x1fgruen\x1ff", PAT, Strength.FULL_NAME)]))
-    new, moved = retype_line(line, typing, resolution, lambda entity, ref: f"[{entity}-{ref.upper()}]")
-    out = json.loads(new)
-    assert moved == [("PER", "PAT")]
+    moves = SettledTypes(resolution).moves(typing)
+    assert moves == [Move(0, "gruen", PER, PAT)]
+    out = json.loads(settled_line(line, moves, lambda entity, ref: f"[{entity}-{ref.upper()}]"))
     assert out["text"] == "Fr. [PAT-GRUEN] und Dr. [HCP-BBBBBBBB]."
     assert out["spans"][0]["entity"] == "PAT" and out["spans"][0]["pseudonym"] == "[PAT-GRUEN]"
-    same, none = retype_line(line, typing, resolve_types(TypeTally()), str)
-    assert same == line and none == []
+    surrogates = json.loads(settled_line(line, moves, None))  # a surrogate stays; only the type moves
+    assert surrogates["text"] == record["text"] and surrogates["spans"][0]["entity"] == "PAT"
+    assert SettledTypes(resolve_types(TypeTally())).moves(typing) == []
+    assert settled_line(line) is line
 
 
 def test_a_name_no_gender_scopes_is_the_one_gendered_namesake_of_the_run() -> None:
