@@ -106,7 +106,7 @@ class TypeResolution:
 def resolve_types(tally: TypeTally, known_patients: dict[str, PatientName] | None = None) -> TypeResolution:
     """Per key the strongest type (ties: the most frequent, then PAT, HCP, PER); per patient id the name
     most often proven to be its patient, unless ``known_patients`` (from the lists) names it."""
-    votes = tally.votes
+    votes: Mapping[tuple[str, Entity, Strength], int] = tally.votes
     links = _gender_links({key for key, _, _ in votes})
     if links:
         votes = _linked_votes(votes, links)
