@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 from array import array
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import accumulate
@@ -73,14 +74,17 @@ class _Spool:
         yield from self.handle
 
     def copy(self, start: int, end: int) -> Iterator[bytes]:
-        """Bytes ``start:end`` in blocks of at most ``BLOCK``."""
-        fd = self.handle.fileno()
+        """Bytes ``start:end`` (both at line ends) in pieces of whole lines, about ``BLOCK`` bytes each."""
+        fd, ends = self.handle.fileno(), self.ends()
         while start < end:
-            block = os.pread(fd, min(BLOCK, end - start), start)
-            if not block:
-                raise OSError(f"the spool ended {end - start} bytes early")
-            start += len(block)
-            yield block
+            stop = end
+            if stop - start > BLOCK:  # cut at the last line end within the block (after one line at least)
+                stop = max(ends[bisect_right(ends, start + BLOCK) - 1], ends[bisect_right(ends, start)])
+            piece = os.pread(fd, stop - start, start)
+            if len(piece) != stop - start:
+                raise OSError(f"the spool ended {stop - start - len(piece)} bytes early")
+            start = stop
+            yield piece
 
 
 class RunSettler:
@@ -106,6 +110,7 @@ class RunSettler:
         self._typings: dict[int, NoteTyping] = {}
         self._tally = TypeTally()
         self._collisions = TagCollisions(tag_length) if tags else None
+        self.moved: Counter[tuple[Entity, Entity]] = Counter()
 
     def __len__(self) -> int:
         return len(self._spool)
@@ -131,30 +136,41 @@ class RunSettler:
         rerender: Rerender | None = None,
         on_change: OnChange | None = None,
     ) -> Counter[tuple[Entity, Entity]]:
-        """Write every line settled, in order, as blocks of whole lines (``rerender`` turns a settled line
-        into the sink's own); ``on_change`` hears of each line that changed. Returns how many names
-        moved from one type to another."""
+        """Write every line settled, in order, to ``write`` (``blocks``); how many names moved from
+        one type to another."""
+        for pieces in self.blocks(rerender=rerender, on_change=on_change):
+            write(pieces)
+        return self.moved
+
+    def blocks(self, *, rerender: Rerender | None = None, on_change: OnChange | None = None) -> Iterator[list[bytes]]:
+        """Every line settled, in order, as lists of pieces of whole lines (about ``BLOCK`` bytes a list).
+
+        ``rerender`` turns a settled line into the sink's own (with ``own``); ``on_change`` hears of each
+        line that changed. ``moved`` counts the names that moved from one type to another.
+        """
         if self._own is not None and rerender is None:
             raise ValueError("a sink with its own lines needs rerender")
         settled = SettledTypes(resolve_types(self._tally))
         moves = {note: found for note, typing in self._typings.items() if (found := settled.moves(typing))}
+        self.moved = Counter((move.old, move.new) for found in moves.values() for move in found)
         final = self._final_tags(moves.values())
         retag = settled_retag(self._tagger, final) if self._tagger is not None else None
         colliding = self._collisions.colliding() if self._collisions is not None else []
         changing = sorted(moves.keys() | set(self._lines_with(colliding)))
         source = self._own or self._spool
-        out = _Blocks(write)
-        position, ends = 0, source.ends()
-        for note in changing:
-            out.extend(source.copy(position, ends[note - 1] if note else 0))
-            line = self._settled_line(note, moves.get(note, ()), retag, final)
-            if on_change is not None:
-                on_change(note, line)
-            out.add(rerender(source.line(note), line) if self._own is not None and rerender else line)
-            position = ends[note]
-        out.extend(source.copy(position, ends[-1] if ends else 0))
-        out.flush()
-        return Counter((move.old, move.new) for found in moves.values() for move in found)
+
+        def pieces() -> Iterator[bytes]:
+            position, ends = 0, source.ends()
+            for note in changing:
+                yield from source.copy(position, ends[note - 1] if note else 0)
+                line = self._settled_line(note, moves.get(note, ()), retag, final)
+                if on_change is not None:
+                    on_change(note, line)
+                yield rerender(source.line(note), line) if self._own is not None and rerender else line
+                position = ends[note]
+            yield from source.copy(position, ends[-1] if ends else 0)
+
+        return _grouped(pieces())
 
     def _final_tags(self, moves: Iterable[list[Move]]) -> dict[bytes, str]:
         """The lengthened tags of the run, the moved names' new references taking part in the rule."""
@@ -180,28 +196,18 @@ class RunSettler:
         return settled_line(line, moves, retag, self._collisions.lengthened(record, note, final), record)
 
 
-class _Blocks:
-    """Gathers pieces of whole lines and hands them to ``write`` about ``BLOCK`` bytes at a time."""
-
-    def __init__(self, write: Callable[[list[bytes]], None]) -> None:
-        self._write = write
-        self._pieces: list[bytes] = []
-        self._size = 0
-
-    def add(self, piece: bytes) -> None:
-        self._pieces.append(piece)
-        self._size += len(piece)
-        if self._size >= BLOCK:
-            self.flush()
-
-    def extend(self, pieces: Iterable[bytes]) -> None:
-        for piece in pieces:
-            self.add(piece)
-
-    def flush(self) -> None:
-        if self._pieces:
-            self._write(self._pieces)
-            self._pieces, self._size = [], 0
+def _grouped(pieces: Iterable[bytes]) -> Iterator[list[bytes]]:
+    """``pieces`` in lists of about ``BLOCK`` bytes."""
+    group: list[bytes] = []
+    size = 0
+    for piece in pieces:
+        group.append(piece)
+        size += len(piece)
+        if size >= BLOCK:
+            yield group
+            group, size = [], 0
+    if group:
+        yield group
 
 
 def split_lines(blocks: Iterable[bytes]) -> Iterator[bytes]:
