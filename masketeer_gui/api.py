@@ -174,9 +174,8 @@ class Engine:
 
 
 def _context(patient_id: str | None) -> NoteContext | None:
-    """The per-note context the engine gets (patient-aware detection hooks in here)."""
-    del patient_id  # scopes surrogates today (through the record's ``patient_id``); detection ignores it
-    return None
+    """The per-note context the engine gets: who the note's patient is (as ``pipe`` tells it)."""
+    return NoteContext(patient_id=patient_id) if patient_id else None
 
 
 def _record(note: Note, index: int) -> NoteRecord:

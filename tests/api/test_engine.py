@@ -213,3 +213,11 @@ def test_settling_moves_a_surrogate_names_type_never_its_surrogate() -> None:
     assert [r.text for r in settled] == [r.text for r in streamed] and "Gottlieb" not in settled[1].text
     assert streamed[1].spans[0].entity is not Entity.HCP and settled[1].spans[0].entity is Entity.HCP
     assert settled[0].pseudonyms == settled[1].pseudonyms  # one patient: one surrogate for the person
+
+
+def test_analyze_knows_the_notes_patient_as_pipe_does() -> None:
+    engine = Engine(names={"patients": [{"id": "P7", "name": "Theobald Zirngast"}], "hcps": ["Zirngast"]}, key=KEY)
+    text = "Zirngast klagt über Schwindel, Rückruf morgen."
+    for patient_id, entity in (("P7", Entity.PAT), ("P8", Entity.PER), (None, Entity.PER)):
+        assert [s.entity for s in engine.analyze(text, patient_id)] == [entity]
+        assert engine.pseudonymize(text, patient_id).spans[0].entity is entity
