@@ -14,11 +14,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from masketeer_gui.engine import fastjson
+from masketeer_gui.engine.curation import BLACKLIST, MANUAL
 from masketeer_gui.engine.render import output_ranges
 from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.engine.type_resolution import NameEvidence, Strength, TypeResolution, resolved_entity
 
 Retag = Callable[[Entity, str], str]  # (entity, reference) -> the tag it carries in this run
+CURATED = frozenset({BLACKLIST, MANUAL})  # maskers whose type a curator chose
 
 EvidenceRow = tuple[str, Entity, Strength, tuple[str, ...], str, str]  # a ``NameEvidence`` as a plain tuple
 NameRow = tuple[int, str, Entity, EvidenceRow]
@@ -45,9 +47,15 @@ def note_typing(
     names = tuple(
         (index, span.ref or text[span.start : span.end], span.entity, _row(item))
         for index, (span, item) in enumerate(zip(spans, evidence, strict=True))
-        if item is not None and item.strength < Strength.CONTEXT  # what the note's words decide never moves
+        if item is not None and can_move(span, item)
     )
     return (patient_id, names) if names else None
+
+
+def can_move(span: Span, evidence: NameEvidence) -> bool:
+    """Whether the corpus may retype this name span: not when the note's words decide its type (a
+    title, a relation word) nor when a curator did (a typed blacklist entry, a reviewer's correction)."""
+    return evidence.strength < Strength.CONTEXT and span.masker not in CURATED
 
 
 class SettledTypes:

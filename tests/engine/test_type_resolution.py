@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from masketeer_gui.engine.retype import Move, NoteTyping, SettledTypes, settled_line
+from masketeer_gui.engine.retype import Move, NoteTyping, SettledTypes, can_move, note_typing, settled_line
 from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.engine.type_resolution import (
     NameEvidence,
@@ -149,3 +150,22 @@ def test_a_staff_signature_is_not_taken_for_a_relative_of_the_patient() -> None:
     span = [Span(0, 8, HCP, "PersonContext")]
     assert apply_types(span, [signer], resolve_types(tally([signer]), patient), "P4")[0].entity is HCP
     assert apply_types(span, [husband], resolve_types(tally([husband]), patient), "P4")[0].entity is PER
+
+
+@pytest.mark.parametrize(
+    ("masker", "strength", "movable"),
+    [
+        ("Salutation", Strength.DEFAULT, True),
+        ("NameDictionary", Strength.SIGNATURE, True),
+        ("PersonContext", Strength.CONTEXT, False),  # the note's words decide
+        ("Blacklist", Strength.DEFAULT, False),  # a curator's typed list entry decides
+        ("Manual", Strength.LISTED, False),  # a reviewer's correction decides
+    ],
+)
+def test_only_names_no_one_decided_can_move(masker: str, strength: Strength, movable: bool) -> None:
+    text = "Anruf von Gottlieb."
+    span = Span(10, 18, PER, masker, ref="gottlieb")
+    evidence = NameEvidence("P1\x1fgottlieb\x1f", PER, strength, ("gottlieb",))
+    assert can_move(span, evidence) is movable
+    typing = note_typing(text, [span], [evidence], "P1")
+    assert (typing is not None) is movable
