@@ -16,11 +16,13 @@ name, never on whether the name is PAT, HCP or PER; and surrogates have no tags 
 
 from __future__ import annotations
 
+import gc
 import os
 from array import array
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from itertools import accumulate
 from typing import IO, TYPE_CHECKING
 
@@ -150,10 +152,11 @@ class RunSettler:
         """
         if self._own is not None and rerender is None:
             raise ValueError("a sink with its own lines needs rerender")
-        settled = SettledTypes(resolve_types(self._tally))
-        moves = {note: found for note, typing in self._typings.items() if (found := settled.moves(typing))}
-        self.moved = Counter((move.old, move.new) for found in moves.values() for move in found)
-        final = self._final_tags(moves.values())
+        with collector_paused():
+            settled = SettledTypes(resolve_types(self._tally))
+            moves = {note: found for note, typing in self._typings.items() if (found := settled.moves(typing))}
+            self.moved = Counter((move.old, move.new) for found in moves.values() for move in found)
+            final = self._final_tags(moves.values())
         retag = settled_retag(self._tagger, final) if self._tagger is not None else None
         colliding = self._collisions.colliding() if self._collisions is not None else []
         changing = sorted(moves.keys() | set(self._lines_with(colliding)))
@@ -194,6 +197,19 @@ class RunSettler:
             return settled_line(line, moves, retag)
         record = fastjson.loads(line)
         return settled_line(line, moves, retag, self._collisions.lengthened(record, note, final), record)
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """No garbage collection while a pass makes many short-lived objects beside a large heap (an engine
+    built in this process): a full collection would scan the whole heap for cycles the pass never makes."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _grouped(pieces: Iterable[bytes]) -> Iterator[list[bytes]]:

@@ -13,9 +13,11 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+from masketeer_gui.atomic import OutputError
 from masketeer_gui.commands import UsageError
 from masketeer_gui.settling import OnChange, RunSettler
 
@@ -30,6 +32,7 @@ class TypeSettler:
     """Spools the first pass beside ``target`` and writes the settled output."""
 
     def __init__(self, target: Path, key: bytes, tag_length: int, *, tags: bool = True, own: bool = False) -> None:
+        self._target = target
         self._files: list[tuple[Path, IO[bytes]]] = []
         try:
             spool = self._open(target, "pass1")
@@ -52,21 +55,35 @@ class TypeSettler:
 
     def add(self, chunk: list[NoteRecord], lines: list[bytes], result: ChunkResult, output: Sink) -> None:
         """Spool one chunk's lines (and the output's own form of them) and keep its evidence."""
-        self._settler.add(lines, result, output.own_lines(chunk, lines))
+        own = output.own_lines(chunk, lines)
+        with self._errors():
+            self._settler.add(lines, result, own)
 
     def finish(self, output: Sink, stats: CorpusStats | None, on_change: OnChange | None = None) -> int:
         """Write the settled lines to ``output``; the number of names whose type changed."""
-        moved = self._settler.settle(output.write_lines, rerender=output.rerender, on_change=on_change)
+        with self._errors():
+            moved = self._settler.settle(output.write_lines, rerender=output.rerender, on_change=on_change)
         if stats is not None:
             for (old, new), count in moved.items():
                 stats.per_entity[old] -= count
                 stats.per_entity[new] += count
         return sum(moved.values())
 
+    @contextlib.contextmanager
+    def _errors(self) -> Iterator[None]:
+        """A spool that cannot be written or read back (a full disk) is the output's failure."""
+        try:
+            yield
+        except OutputError:
+            raise
+        except OSError as exc:
+            raise OutputError(self._target, exc) from None
+
     def close(self) -> None:
         """Delete the spools (always: the output holds the result)."""
         for path, handle in self._files:
-            handle.close()
+            with contextlib.suppress(OSError):  # a full disk fails the close too: the file goes all the same
+                handle.close()
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
         self._files = []

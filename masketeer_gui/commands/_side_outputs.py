@@ -29,8 +29,7 @@ if TYPE_CHECKING:
 class SideOutputs:
     """The vault writer and the corpus risk collector of one run (each may be absent)."""
 
-    def __init__(self, args: argparse.Namespace, *, settled: bool = False) -> None:
-        """``settled``: the run has a second pass that may change tags (``changed`` tells which)."""
+    def __init__(self, args: argparse.Namespace) -> None:
         self.vault: VaultWriter | None = None
         self.risk: CorpusRisk | None = None
         self._risk_path: Path | None = args.risk
@@ -40,28 +39,20 @@ class SideOutputs:
         self._changed: dict[int, list[str]] = {}  # note number -> its settled pseudonyms
         if args.vault is not None:
             self.vault = _open_vault(args)
-            if settled:
-                self._held = _held_entries(args.vault, self.vault)
+            self._held = _held_entries(args.vault, self.vault)  # until the second pass says which tags changed
         if args.risk is not None:
             from masketeer_gui.engine.risk_corpus import CorpusRisk
 
             self.risk = CorpusRisk()
 
     def add(self, chunk: list[NoteRecord], lines: list[bytes], result: ChunkResult) -> None:
-        """Record one chunk's mapping (vault) and risks."""
-        if self.vault is not None:
+        """Record one chunk's mapping (vault, held until ``finish``) and risks."""
+        if self._held is not None:
             from masketeer_gui.engine import fastjson
             from masketeer_gui.vault import vault_entries
 
-            entries = [
-                (record.id, vault_entries(record.text, fastjson.loads(line)))
-                for record, line in zip(chunk, lines, strict=True)
-            ]
-            if self._held is not None:
-                self._held.add(entries)
-            else:
-                for note_id, note_entries in entries:
-                    self.vault.add(note_id, note_entries)
+            pairs = zip(chunk, lines, strict=True)
+            self._held.add([(record.id, vault_entries(record.text, fastjson.loads(line))) for record, line in pairs])
         if self.risk is not None and result.risks is not None:
             from masketeer_gui.parallel import patient_scope
 

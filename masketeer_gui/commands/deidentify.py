@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from masketeer_gui.atomic import AtomicFile
     from masketeer_gui.commands import Subparsers
     from masketeer_gui.commands._progress import Progress
-    from masketeer_gui.commands._settle_types import TypeSettler
     from masketeer_gui.commands._side_outputs import SideOutputs
     from masketeer_gui.commands._sinks import Sink
     from masketeer_gui.corpus_io import BadRecord, NoteRecord
@@ -111,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
         skip_bad=args.skip_bad,
         on_bad=lambda bad: _report_bad(bad, progress),
     )
-    side = SideOutputs(args, settled=spec.settle_types)
+    side = SideOutputs(args)
     try:
         with AtomicFile(args.output, sweep=True) as output:
             sink = open_sink(fmt, output)
@@ -133,42 +132,26 @@ def _deidentify(
     progress: Progress,
     side: SideOutputs,
 ) -> CorpusStats:
-    """Stream the notes through the workers into ``output`` (settled after the last note when the
-    spec says so); the merged statistics."""
-    from masketeer_gui.engine.pseudonyms import TagLedger
+    """Stream the notes through the workers into a spool, then write them settled to ``output``
+    (``settling``: one type per person across the run, colliding tags by the order-free rule);
+    the merged statistics."""
+    from masketeer_gui.commands._settle_types import TypeSettler
     from masketeer_gui.engine.stats import CorpusStats
-    from masketeer_gui.parallel import reconcile, run_chunks
+    from masketeer_gui.parallel import run_chunks
 
-    stats, ledger = CorpusStats(), TagLedger()
-    settler = _type_settler(args, spec, output)
+    stats = CorpusStats()
+    settler = TypeSettler(args.output, spec.key, spec.tag_length, tags=spec.mode == "tags", own=output.own_form)
     try:
         for chunk, result in run_chunks(records, spec, args.workers, args.chunk_size):
-            if settler is None:
-                lines = reconcile(chunk, result, ledger) if spec.mode == "tags" else result.lines
-                output.write(chunk, lines)
-            else:
-                lines = result.lines
-                settler.add(chunk, lines, result, output)
-            side.add(chunk, lines, result)
+            settler.add(chunk, result.lines, result, output)
+            side.add(chunk, result.lines, result)
             progress.advance(len(chunk), sum(1 for tags in result.tags if tags), sum(map(len, result.tags)))
             if result.stats is not None:
                 stats.merge(result.stats)
-        if settler is not None:
-            settler.finish(output, stats, side.changed if side.vault is not None else None)
+        settler.finish(output, stats, side.changed if side.vault is not None else None)
     finally:
-        if settler is not None:
-            settler.close()
+        settler.close()
     return stats
-
-
-def _type_settler(args: argparse.Namespace, spec: EngineSpec, output: Sink) -> TypeSettler | None:
-    """The second pass that gives each person one type across the run (and, in tags mode, settles
-    colliding tags by the order-free rule)."""
-    if not spec.settle_types:
-        return None
-    from masketeer_gui.commands._settle_types import TypeSettler
-
-    return TypeSettler(args.output, spec.key, spec.tag_length, tags=spec.mode == "tags", own=output.own_form)
 
 
 def default_workers() -> int:

@@ -93,7 +93,10 @@ class Job:
         return self.results
 
     def _settle(self) -> None:
-        """One type per person across the project: retype this run's names, take in the notes it retypes."""
+        """One type per person across the project: retype this run's names, take in the notes it retypes.
+        A run that analysed no note changed no evidence: the project is settled as it was."""
+        if not self.results:
+            return
         moved, pulled = self.settler.settle(self.results)
         for note_id, changes in moved.items():
             result = self.results[note_id]

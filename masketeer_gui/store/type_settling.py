@@ -13,13 +13,12 @@ a note's words decide (a title, a relation word) and what a reviewer corrected n
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
-from sqlalchemy import select
-
+from masketeer_gui.engine import fastjson
 from masketeer_gui.engine.pseudonyms import PseudonymIssuer
 from masketeer_gui.engine.retype import can_move
 from masketeer_gui.engine.span import Entity, Span
@@ -31,12 +30,18 @@ from masketeer_gui.engine.type_resolution import (
     resolve_types,
     resolved_entity,
 )
+from masketeer_gui.settling import collector_paused
 from masketeer_gui.store.db import Database
-from masketeer_gui.store.models import NameEvidenceRecord, Note
 
 # a stored name span: start, reference, current type, name number in the note, whether it may move, then
 # the evidence's fields
 _START, _REFERENCE, _CURRENT, _GROUP, _MOVABLE = range(5)
+_ENTITIES = {entity.value: entity for entity in Entity}
+_STRENGTHS = {int(strength): strength for strength in Strength}
+_CURRENT_NAMES = (
+    "SELECT e.note_id, e.run_id, e.names FROM name_evidence e "
+    "JOIN notes n ON n.id = e.note_id AND n.result_run_id = e.run_id"
+)
 INSERT_NAMES = "INSERT INTO name_evidence (run_id, note_id, names) VALUES (?, ?, ?)"
 _UPDATE_SPAN = "UPDATE spans SET entity = ?, pseudonym = ? WHERE run_id = ? AND note_id = ? AND start = ?"
 _UPDATE_NAMES = "UPDATE name_evidence SET names = ? WHERE run_id = ? AND note_id = ?"
@@ -63,7 +68,7 @@ def names_blob(
         reference = span.ref or text[span.start : span.end]
         rows.append([span.start, reference, span.entity.value, group, can_move(span, item), item.key,
                      item.entity.value, int(item.strength), list(item.parts), item.gender, item.fallback])  # fmt: skip
-    return json.dumps({"p": patient_id, "n": rows}, ensure_ascii=False) if rows else None
+    return fastjson.dumps({"p": patient_id, "n": rows}).decode("utf-8") if rows else None
 
 
 @dataclass
@@ -75,30 +80,33 @@ class StoredNames:
 
     @classmethod
     def parse(cls, blob: str) -> StoredNames:
-        data = json.loads(blob)
+        data = fastjson.loads(blob)
         return cls(str(data["p"]), data["n"])
 
     def to_blob(self) -> str:
-        return json.dumps({"p": self.patient_id, "n": self.rows}, ensure_ascii=False)
+        return fastjson.dumps({"p": self.patient_id, "n": self.rows}).decode("utf-8")
 
-    def evidence(self) -> Iterator[NameEvidence]:
+    @cached_property
+    def evidence(self) -> list[NameEvidence]:
         """Per row its evidence; the rows of one name share one object (one vote in a tally)."""
+        out: list[NameEvidence] = []
         group, item = -1, None
         for row in self.rows:
             if item is None or row[_GROUP] != group:
                 key, entity, strength, parts, gender, fallback = row[_MOVABLE + 1 :]
-                item = NameEvidence(key, Entity(entity), Strength(strength), tuple(parts), gender, fallback)
+                item = NameEvidence(key, _ENTITIES[entity], _STRENGTHS[strength], tuple(parts), gender, fallback)
                 group = row[_GROUP]
-            yield item
+            out.append(item)
+        return out
 
     def moves(self, resolution: TypeResolution) -> list[tuple[int, str, Entity]]:
         """``(start, reference, settled type)`` of each name span whose settled type is not its current one."""
         out = []
-        for row, item in zip(self.rows, self.evidence(), strict=True):
+        for row, item in zip(self.rows, self.evidence, strict=True):
             if not row[_MOVABLE]:
                 continue
             entity = resolved_entity(item, resolution, self.patient_id)
-            if entity.value != row[_CURRENT]:
+            if entity != row[_CURRENT]:  # a StrEnum: its value compared
                 out.append((row[_START], row[_REFERENCE], entity))
         return out
 
@@ -129,15 +137,19 @@ class ProjectSettler:
         """Tally one of the run's notes (``blob``: its ``names_blob``)."""
         if blob is not None:
             stored = self._notes[note_id] = StoredNames.parse(blob)
-            self._tally.add(stored.evidence(), stored.patient_id)
+            self._tally.add(stored.evidence, stored.patient_id)
 
     def settle(self, analysed: Iterable[int]) -> tuple[dict[int, list[tuple[str, str]]], dict[int, PulledNote]]:
         """Settle the project after the run's spans are saved: per run note the ``(old, new)`` types
         that moved, and the notes outside the run it retyped (their spans now copied into the run)."""
-        others = self._other_notes(set(analysed))
+        with collector_paused():
+            return self._settle(set(analysed))
+
+    def _settle(self, analysed: set[int]) -> tuple[dict[int, list[tuple[str, str]]], dict[int, PulledNote]]:
+        others = self._other_notes(analysed)
         tally = self._tally
         for _, stored in others.values():
-            tally.add(stored.evidence(), stored.patient_id)
+            tally.add(stored.evidence, stored.patient_id)
         resolution = resolve_types(tally)
         moved: dict[int, list[tuple[str, str]]] = {}
         pulled: dict[int, PulledNote] = {}
@@ -162,11 +174,8 @@ class ProjectSettler:
 
     def _other_notes(self, analysed: set[int]) -> dict[int, tuple[int, StoredNames]]:
         """The stored names of every note's current result outside this run: note id -> (run id, names)."""
-        query = select(NameEvidenceRecord.note_id, NameEvidenceRecord.run_id, NameEvidenceRecord.names).join(
-            Note, (Note.id == NameEvidenceRecord.note_id) & (Note.result_run_id == NameEvidenceRecord.run_id)
-        )
         with self._db.read() as session:
-            rows = session.execute(query).all()
+            rows = session.connection().exec_driver_sql(_CURRENT_NAMES).all()
         return {note_id: (run_id, StoredNames.parse(blob)) for note_id, run_id, blob in rows if note_id not in analysed}
 
     def _pull(
