@@ -114,9 +114,6 @@ class RunSettler:
         self._collisions = TagCollisions(tag_length) if tags else None
         self.moved: Counter[tuple[Entity, Entity]] = Counter()
 
-    def __len__(self) -> int:
-        return len(self._spool)
-
     def add(self, lines: Sequence[bytes], result: ChunkResult, own_lines: Sequence[bytes] | None = None) -> None:
         """Spool one chunk's lines (and the sink's own lines) and keep its evidence and its tags' digests."""
         first = len(self._spool)
