@@ -1,14 +1,18 @@
 """The public Python API: ``Engine`` finds PHI and replaces it, ``Result`` is one de-identified note.
 
 A thin facade over what ``masketeer deidentify`` runs: the same ``parallel.ChunkWorker`` analyzes
-and renders each note and the same ``TagLedger`` keeps tags unique, so one key gives the CLI's
-pseudonyms byte for byte. ``from masketeer_gui import Engine`` is the supported way in; see
-``docs/API.md``.
+and renders each note, and ``pipe`` settles a call's notes as the CLI settles a run
+(``settling.RunSettler``: one type per person, colliding tags by the order-free rule), so one key
+gives the CLI's records byte for byte, whatever the order of the notes. ``pipe(settle=False)``
+streams instead: each note as its own evidence types it, colliding tags told apart first come,
+first served (``TagLedger``, across every streaming call on the ``Engine``).
+``from masketeer_gui import Engine`` is the supported way in; see ``docs/API.md``.
 """
 
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +25,8 @@ from masketeer_gui.engine.pipeline import Deidentifier
 from masketeer_gui.engine.pseudonyms import TagLedger, load_or_create_key, new_key
 from masketeer_gui.engine.render import span_record
 from masketeer_gui.engine.span import Entity, Span
-from masketeer_gui.parallel import CHUNK_SIZE, Analyzer, ChunkWorker, EngineSpec, reconcile, run_chunks
+from masketeer_gui.parallel import CHUNK_SIZE, Analyzer, ChunkResult, ChunkWorker, EngineSpec, reconcile, run_chunks
+from masketeer_gui.settling import RunSettler, split_lines
 
 Mode = Literal["tags", "surrogates"]
 Note = str | Mapping[str, Any]  # a text, or {"text": ..., "id": ..., "patient_id": ...}
@@ -66,7 +71,8 @@ class Engine:
 
     ``names``: deployment lists (a ``NameLists`` or the ``--names`` JSON shape as a dict).
     ``key``: the pseudonym key (bytes, at least 16); without one each ``Engine`` draws a random key,
-    so its pseudonyms match no other run. Tags stay unique across all calls on one ``Engine``.
+    so its pseudonyms match no other run. A reference gets the same tag in every call; two references
+    never share one within a call of ``pipe`` (or across all its streaming calls, ``settle=False``).
     """
 
     def __init__(
@@ -91,6 +97,7 @@ class Engine:
             mode=mode,
             length_preserving=length_preserving,
             patient_key=PATIENT_KEY,
+            settle_types=True,  # the worker keeps each note's type evidence; streaming calls ignore it
         )
         self._worker = ChunkWorker(self._spec)
         self._ledger = TagLedger()
@@ -118,23 +125,48 @@ class Engine:
         return self._analyzer.analyze(text, _context(patient_id))
 
     def pseudonymize(self, text: str, patient_id: str | None = None, *, note_id: str = "") -> Result:
-        """``text`` with every PHI span replaced by its tag (or surrogate, scoped by ``patient_id``)."""
+        """``text`` with every PHI span replaced by its tag (or surrogate, scoped by ``patient_id``):
+        ``masketeer deidentify``'s record for a corpus of this one note."""
         return next(self.pipe([{"id": note_id, "text": text, PATIENT_KEY: patient_id}]))
 
-    def pipe(self, notes: Iterable[Note], workers: int = 1, *, chunk_size: int = CHUNK_SIZE) -> Iterator[Result]:
-        """De-identify a stream of notes, yielding results in input order.
+    def pipe(
+        self, notes: Iterable[Note], workers: int = 1, *, chunk_size: int = CHUNK_SIZE, settle: bool = True
+    ) -> Iterator[Result]:
+        """De-identify notes, yielding results in input order.
 
         Each note is a text or a mapping with ``text`` and optionally ``id`` (default: its position)
-        and ``patient_id``. ``workers > 1`` runs processes as ``masketeer deidentify --workers`` does;
-        the input is read lazily, a few chunks ahead, so any length streams in flat memory.
+        and ``patient_id``. ``workers > 1`` runs processes as ``masketeer deidentify --workers`` does.
+
+        ``settle=True``: the notes are one run, settled as ``masketeer deidentify`` settles it: each
+        person one type (and one tag) across them, colliding tags by the order-free rule, so a
+        note's result does not depend on the order or the company of the others beyond the person
+        evidence they share. All notes are read (their de-identified lines spooled to an owner-only
+        temporary file) before the first result. ``settle=False`` streams: the input is read
+        lazily, a few chunks ahead, in flat memory; each note is typed by its own evidence and a
+        colliding tag is lengthened for the later reference (so tags may depend on the order).
         """
         if workers < 1:
             raise ValueError("workers must be at least 1")
         records = (_record(note, index) for index, note in enumerate(notes))
-        for chunk, result in run_chunks(records, self._spec, workers, chunk_size, self._worker):
+        chunks = run_chunks(records, self._spec, workers, chunk_size, self._worker)
+        if settle:
+            yield from self._settled(chunks)
+            return
+        for chunk, result in chunks:
             lines = reconcile(chunk, result, self._ledger) if self._spec.mode == "tags" else result.lines
             for line in lines:
                 yield Result.from_record(fastjson.loads(line))
+
+    def _settled(self, chunks: Iterable[tuple[list[NoteRecord], ChunkResult]]) -> Iterator[Result]:
+        """The first pass spooled, then the run settled (``settling.RunSettler``)."""
+        spec = self._spec
+        with tempfile.TemporaryFile() as spool:  # owner-only, unlinked: de-identified lines only
+            settler = RunSettler(spool, spec.key, spec.tag_length, tags=spec.mode == "tags")
+            for _, result in chunks:
+                settler.add(result.lines, result)
+            for pieces in settler.blocks():
+                for line in split_lines(pieces):
+                    yield Result.from_record(fastjson.loads(line))
 
     @property
     def _analyzer(self) -> Analyzer:
@@ -142,9 +174,8 @@ class Engine:
 
 
 def _context(patient_id: str | None) -> NoteContext | None:
-    """The per-note context the engine gets (patient-aware detection hooks in here)."""
-    del patient_id  # scopes surrogates today (through the record's ``patient_id``); detection ignores it
-    return None
+    """The per-note context the engine gets: who the note's patient is (as ``pipe`` tells it)."""
+    return NoteContext(patient_id=patient_id) if patient_id else None
 
 
 def _record(note: Note, index: int) -> NoteRecord:

@@ -16,11 +16,14 @@ The file is created owner-only (0600) and appears only when complete.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
+import os
 import secrets
 import struct
+import tempfile
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -31,7 +34,7 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
-from masketeer_gui.atomic import AtomicFile
+from masketeer_gui.atomic import AtomicFile, OutputError
 
 MAGIC = b"MASKETEER-VAULT\x02"
 OLD_MAGIC = b"MASKETEER-VAULT\x01"  # version 1: no key check, costs unauthenticated until the first record
@@ -248,3 +251,56 @@ def reidentify_record(record: Mapping[str, Any], entries: Sequence[VaultEntry]) 
         original_position = span["end"]
     parts.append(text[out:])
     return "".join(parts)
+
+
+class SealedSpool:
+    """JSON values held on disk until a later pass needs them (a settled run's vault entries), sealed.
+
+    Each value is compressed and sealed with AES-256-GCM under a key drawn for this spool that never
+    leaves this process's memory, bound to its position; the file is owner-only, beside ``beside``
+    (named so ``atomic.sweep_stale`` clears what a killed run left) and deleted by ``close``. A
+    failing disk is reported as ``OutputError`` for ``beside``.
+    """
+
+    def __init__(self, beside: Path) -> None:
+        self._beside = beside
+        with self._errors():
+            fd, name = tempfile.mkstemp(dir=beside.parent, prefix=f".{beside.name}.{os.getpid()}.", suffix=".held.tmp")
+        self._path = Path(name)
+        self._file = os.fdopen(fd, "w+b", buffering=1 << 20)
+        self._aead = AESGCM(AESGCM.generate_key(bit_length=256))
+        self._count = 0
+
+    def add(self, value: Any) -> None:
+        plain = zlib.compress(json.dumps(value, ensure_ascii=False).encode("utf-8"), 1)
+        nonce = secrets.token_bytes(NONCE_BYTES)
+        sealed = self._aead.encrypt(nonce, plain, struct.pack(">Q", self._count))
+        with self._errors():
+            self._file.write(_LENGTH.pack(len(sealed)) + nonce + sealed)
+        self._count += 1
+
+    def __iter__(self) -> Iterator[Any]:
+        """The values in the order they were added."""
+        with self._errors():
+            self._file.flush()
+            self._file.seek(0)
+        for index in range(self._count):
+            with self._errors():
+                (size,) = _LENGTH.unpack(self._file.read(_LENGTH.size))
+                nonce = self._file.read(NONCE_BYTES)
+                sealed = self._file.read(size)
+            plain = self._aead.decrypt(nonce, sealed, struct.pack(">Q", index))
+            yield json.loads(zlib.decompress(plain).decode("utf-8"))
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):  # a full disk fails the close too: the file goes all the same
+            self._file.close()
+        with contextlib.suppress(FileNotFoundError):
+            self._path.unlink()
+
+    @contextlib.contextmanager
+    def _errors(self) -> Iterator[None]:
+        try:
+            yield
+        except OSError as exc:
+            raise OutputError(self._beside, exc) from None

@@ -1,12 +1,11 @@
 """``deidentify``'s second pass: one type (and so one tag) per person across the whole run.
 
 The first pass writes each note as its own evidence types it to a spool file beside the output
-(owner-only, de-identified lines only) and tallies the evidence; ``finish`` resolves the tally
-(``engine.type_resolution``) and copies the spool to the output, re-typing the lines whose names the
-corpus settled differently (``engine.retype``). Tags two references share are settled here too, by
-``engine.collisions``' order-free rule over the run's references (the ones rendered, and the ones the
-corpus retyped), so the output equals ``masketeer spark``'s. Memory holds per note only its name
-references and evidence; the note text is never kept or written.
+(owner-only, de-identified lines only; a FHIR run spools its resources beside them) and tallies the
+evidence; ``finish`` settles the run (``settling.RunSettler``: types by the corpus's evidence, tag
+collisions by ``engine.collisions``' order-free rule, as ``masketeer spark`` does) and writes it to
+the output. A ``--vault`` hears of every line that changed, so it maps the settled tags. Memory holds
+per note only its name references and evidence; the note text is never kept or written.
 """
 
 from __future__ import annotations
@@ -14,87 +13,77 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
+from masketeer_gui.atomic import OutputError
 from masketeer_gui.commands import UsageError
-from masketeer_gui.engine.collisions import TagCollisions, retyped_references, settled_retag
-from masketeer_gui.engine.render import Tagger
-from masketeer_gui.engine.retype import NoteTyping, retype_line
-from masketeer_gui.engine.type_resolution import TypeResolution, TypeTally, resolve_types
+from masketeer_gui.settling import OnChange, RunSettler
 
 if TYPE_CHECKING:
-    from masketeer_gui.commands._sinks import LineSink
+    from masketeer_gui.commands._sinks import Sink
     from masketeer_gui.corpus_io import NoteRecord
     from masketeer_gui.engine.stats import CorpusStats
     from masketeer_gui.parallel import ChunkResult
 
 
 class TypeSettler:
-    """Spools the first pass and writes the settled output."""
+    """Spools the first pass beside ``target`` and writes the settled output."""
 
-    def __init__(self, target: Path, key: bytes, tag_length: int) -> None:
+    def __init__(self, target: Path, key: bytes, tag_length: int, *, tags: bool = True, own: bool = False) -> None:
+        self._target = target
+        self._files: list[tuple[Path, IO[bytes]]] = []
         try:
-            fd, name = tempfile.mkstemp(  # named so ``atomic.sweep_stale`` clears what a killed run left
-                dir=target.parent or ".", prefix=f".{target.name}.{os.getpid()}.", suffix=".pass1.tmp"
+            spool = self._open(target, "pass1")
+            own_spool = self._open(target, "pass1-own") if own else None
+        except BaseException:
+            self.close()
+            raise
+        self._settler = RunSettler(spool, key, tag_length, tags=tags, own=own_spool)
+
+    def _open(self, target: Path, kind: str) -> IO[bytes]:
+        try:  # named so ``atomic.sweep_stale`` clears what a killed run left
+            fd, name = tempfile.mkstemp(
+                dir=target.parent or ".", prefix=f".{target.name}.{os.getpid()}.", suffix=f".{kind}.tmp"
             )
         except OSError as exc:
             raise UsageError(f"{target}: cannot write ({exc.strerror})") from None
-        self._path = Path(name)
-        self._spool = os.fdopen(fd, "w+b", buffering=1 << 20)
-        self._tagger = Tagger(key, tag_length)
-        self._typings: list[NoteTyping | None] = []
-        self._chunk_sizes: list[int] = []
-        self._tally = TypeTally()
-        self._collisions = TagCollisions(tag_length)
+        handle = os.fdopen(fd, "w+b", buffering=1 << 20)
+        self._files.append((Path(name), handle))
+        return handle
 
-    def add(self, chunk: list[NoteRecord], lines: list[bytes], result: ChunkResult) -> None:
-        """Spool one chunk's lines and keep its evidence and its tags' digests."""
-        self._spool.write(b"".join(lines))
-        self._chunk_sizes.append(len(chunk))
-        for offset, note_tags in enumerate(result.tags):
-            self._collisions.add_note(len(self._typings) + offset, note_tags)
-        self._typings.extend(result.typings or [None] * len(lines))
-        if result.tally is not None:
-            self._tally.merge(result.tally)
+    def add(self, chunk: list[NoteRecord], lines: list[bytes], result: ChunkResult, output: Sink) -> None:
+        """Spool one chunk's lines (and the output's own form of them) and keep its evidence."""
+        own = output.own_lines(chunk, lines)
+        with self._errors():
+            self._settler.add(lines, result, own)
 
-    def finish(self, output: LineSink, stats: CorpusStats | None) -> int:
-        """Write the settled lines to ``output`` chunk by chunk; the number of names whose type changed."""
-        resolution = resolve_types(self._tally)
-        self._collect_retyped(resolution)
-        final = self._collisions.final_tags()
+    def finish(self, output: Sink, stats: CorpusStats | None, on_change: OnChange | None = None) -> int:
+        """Write the settled lines to ``output``; the number of names whose type changed."""
+        with self._errors():
+            moved = self._settler.settle(output.write_lines, rerender=output.rerender, on_change=on_change)
+        if stats is not None:
+            for (old, new), count in moved.items():
+                stats.per_entity[old] -= count
+                stats.per_entity[new] += count
+        return sum(moved.values())
 
-        retag = settled_retag(self._tagger, final)
-        changed, batch = 0, []
-        self._spool.flush()
-        self._spool.seek(0)
-        sizes = iter(self._chunk_sizes)
-        size = next(sizes, 0)
-        for note, (line, typing) in enumerate(zip(self._spool, self._typings, strict=True)):
-            line = self._collisions.settle_line(line, note, final)
-            if typing is not None:
-                line, moved = retype_line(line, typing, resolution, retag)
-                changed += len(moved)
-                if stats is not None:
-                    for old, new in moved:
-                        stats.per_entity[old] -= 1
-                        stats.per_entity[new] += 1
-            batch.append(line)
-            if len(batch) == size:
-                output.write_lines(batch)
-                batch, size = [], next(sizes, 0)
-        if batch:
-            output.write_lines(batch)
-        return changed
-
-    def _collect_retyped(self, resolution: TypeResolution) -> None:
-        """Add the references the corpus retypes: their new tags take part in the collision rule."""
-        for typing in filter(None, self._typings):
-            for entity, reference in retyped_references(typing, resolution):
-                self._collisions.add(*self._tagger.tag(entity, reference))
+    @contextlib.contextmanager
+    def _errors(self) -> Iterator[None]:
+        """A spool that cannot be written or read back (a full disk) is the output's failure."""
+        try:
+            yield
+        except OutputError:
+            raise
+        except OSError as exc:
+            raise OutputError(self._target, exc) from None
 
     def close(self) -> None:
-        """Delete the spool (always: the output holds the result)."""
-        self._spool.close()
-        with contextlib.suppress(FileNotFoundError):
-            self._path.unlink()
+        """Delete the spools (always: the output holds the result)."""
+        for path, handle in self._files:
+            with contextlib.suppress(OSError):  # a full disk fails the close too: the file goes all the same
+                handle.close()
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+        self._files = []

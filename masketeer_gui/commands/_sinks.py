@@ -18,15 +18,26 @@ FORMATS = ("jsonl", "parquet", "fhir")
 
 
 class Sink(Protocol):
+    """Where output records go: straight from the first pass (``write``), or from a settled second
+    pass (``own_lines`` in the first, then ``write_lines`` and ``rerender``; ``settling.RunSettler``)."""
+
+    own_form: bool  # whether its lines are its own (``own_lines``), not the output records
+
     def write(self, chunk: list[NoteRecord], lines: list[bytes]) -> None: ...
 
+    def own_lines(self, chunk: list[NoteRecord], lines: list[bytes]) -> list[bytes] | None:
+        """The sink's own line per note when it is not the output record itself (else None)."""
+        ...
+
+    def write_lines(self, blocks: list[bytes]) -> None:
+        """Write blocks of whole lines: output records, or the sink's own lines when it has them."""
+        ...
+
+    def rerender(self, own: bytes, line: bytes) -> bytes:
+        """The sink's own line for a note whose output record settled to ``line``."""
+        ...
+
     def close(self) -> None: ...
-
-
-class LineSink(Sink, Protocol):
-    """A sink that needs only the output lines, not the input records (so a second pass can feed it)."""
-
-    def write_lines(self, lines: list[bytes]) -> None: ...
 
 
 def output_format(requested: str | None, output: Path, fhir_input: bool) -> str:
@@ -46,43 +57,63 @@ def open_sink(fmt: str, output: AtomicFile) -> Sink:
     return _JsonlSink(output)
 
 
-class _JsonlSink:
-    def __init__(self, output: AtomicFile) -> None:
-        self._output = output
+class _RecordSink:
+    """A sink whose lines are the output records themselves."""
+
+    own_form = False
 
     def write(self, chunk: list[NoteRecord], lines: list[bytes]) -> None:
         self.write_lines(lines)
 
-    def write_lines(self, lines: list[bytes]) -> None:
-        self._output.write(b"".join(lines))
+    def own_lines(self, chunk: list[NoteRecord], lines: list[bytes]) -> list[bytes] | None:
+        return None
+
+    def write_lines(self, blocks: list[bytes]) -> None:
+        raise NotImplementedError
+
+    def rerender(self, own: bytes, line: bytes) -> bytes:
+        return line
 
     def close(self) -> None:
         pass
 
 
-class _ParquetSink:
+class _JsonlSink(_RecordSink):
+    def __init__(self, output: AtomicFile) -> None:
+        self._output = output
+
+    def write_lines(self, blocks: list[bytes]) -> None:
+        self._output.write(b"".join(blocks))
+
+
+class _ParquetSink(_RecordSink):
     def __init__(self, output: AtomicFile) -> None:
         from masketeer_gui.formats.parquet import OutputWriter
 
         self._writer = OutputWriter(output.handle)
 
-    def write(self, chunk: list[NoteRecord], lines: list[bytes]) -> None:
-        self.write_lines(lines)
-
-    def write_lines(self, lines: list[bytes]) -> None:
+    def write_lines(self, blocks: list[bytes]) -> None:
         from masketeer_gui.engine import fastjson
+        from masketeer_gui.settling import split_lines
 
-        self._writer.write([fastjson.loads(line) for line in lines])
+        self._writer.write([fastjson.loads(line) for line in split_lines(blocks)])
 
     def close(self) -> None:
         self._writer.close()
 
 
 class _FhirSink:
+    """DocumentReferences: each input resource (or a minimal one) with the de-identified text."""
+
+    own_form = True
+
     def __init__(self, output: AtomicFile) -> None:
         self._output = output
 
     def write(self, chunk: list[NoteRecord], lines: list[bytes]) -> None:
+        self.write_lines(self.own_lines(chunk, lines))
+
+    def own_lines(self, chunk: list[NoteRecord], lines: list[bytes]) -> list[bytes]:
         from masketeer_gui.engine import fastjson
         from masketeer_gui.formats.fhir import deidentified, document_reference
 
@@ -96,7 +127,18 @@ class _FhirSink:
                 patient = record.meta.get("patient_id")
                 resource = deidentified(document_reference(record.id, "", _text_or_none(patient)), text)
             out.append(fastjson.dumps(resource) + b"\n")
-        self._output.write(b"".join(out))
+        return out
+
+    def write_lines(self, blocks: list[bytes]) -> None:
+        self._output.write(b"".join(blocks))
+
+    def rerender(self, own: bytes, line: bytes) -> bytes:
+        """The de-identified resource ``own`` with the settled text of ``line``: what ``own_lines``
+        would have written for it."""
+        from masketeer_gui.engine import fastjson
+        from masketeer_gui.formats.fhir import with_text
+
+        return fastjson.dumps(with_text(fastjson.loads(own), fastjson.loads(line)["text"])) + b"\n"
 
     def close(self) -> None:
         pass

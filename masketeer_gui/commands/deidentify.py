@@ -13,7 +13,7 @@ import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from masketeer_gui.commands import UsageError
 from masketeer_gui.commands._sinks import FORMATS
@@ -24,9 +24,8 @@ if TYPE_CHECKING:
     from masketeer_gui.atomic import AtomicFile
     from masketeer_gui.commands import Subparsers
     from masketeer_gui.commands._progress import Progress
-    from masketeer_gui.commands._settle_types import TypeSettler
     from masketeer_gui.commands._side_outputs import SideOutputs
-    from masketeer_gui.commands._sinks import LineSink, Sink
+    from masketeer_gui.commands._sinks import Sink
     from masketeer_gui.corpus_io import BadRecord, NoteRecord
     from masketeer_gui.engine.lists import NameLists
     from masketeer_gui.engine.stats import CorpusStats
@@ -104,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
 
     _check_paths(args)
     fmt = output_format(args.output_format, args.output, is_fhir_file(args.input))
-    spec = _engine_spec(args, fmt)
+    spec = _engine_spec(args)
     progress = Progress(sys.stderr, "masketeer deidentify")
     records = read_corpus(
         args.input,
@@ -135,40 +134,26 @@ def _deidentify(
     progress: Progress,
     side: SideOutputs,
 ) -> CorpusStats:
-    """Stream the notes through the workers into ``output``; the merged statistics."""
-    from masketeer_gui.engine.pseudonyms import TagLedger
+    """Stream the notes through the workers into a spool, then write them settled to ``output``
+    (``settling``: one type per person across the run, colliding tags by the order-free rule);
+    the merged statistics."""
+    from masketeer_gui.commands._settle_types import TypeSettler
     from masketeer_gui.engine.stats import CorpusStats
-    from masketeer_gui.parallel import reconcile, run_chunks
+    from masketeer_gui.parallel import run_chunks
 
-    stats, ledger = CorpusStats(), TagLedger()
-    settler = _type_settler(args, spec)
+    stats = CorpusStats()
+    settler = TypeSettler(args.output, spec.key, spec.tag_length, tags=spec.mode == "tags", own=output.own_form)
     try:
         for chunk, result in run_chunks(records, spec, args.workers, args.chunk_size):
-            # settled runs resolve tag collisions after the last note (engine.collisions), others as they go
-            lines = reconcile(chunk, result, ledger) if spec.mode == "tags" and settler is None else result.lines
-            if settler is None:
-                output.write(chunk, lines)
-            else:
-                settler.add(chunk, lines, result)
-            side.add(chunk, lines, result)
+            settler.add(chunk, result.lines, result, output)
+            side.add(chunk, result.lines, result)
             progress.advance(len(chunk), sum(1 for tags in result.tags if tags), sum(map(len, result.tags)))
             if result.stats is not None:
                 stats.merge(result.stats)
-        if settler is not None:
-            settler.finish(cast("LineSink", output), stats)  # FHIR output is settled per note
+        settler.finish(output, stats, side.changed if side.vault is not None else None)
     finally:
-        if settler is not None:
-            settler.close()
+        settler.close()
     return stats
-
-
-def _type_settler(args: argparse.Namespace, spec: EngineSpec) -> TypeSettler | None:
-    """The second pass that gives each person one type across the run (tags mode without a vault)."""
-    if not spec.settle_types:
-        return None
-    from masketeer_gui.commands._settle_types import TypeSettler
-
-    return TypeSettler(args.output, spec.key, spec.tag_length)
 
 
 def default_workers() -> int:
@@ -210,7 +195,7 @@ def names_and_key(args: argparse.Namespace) -> tuple[NameLists | None, bytes]:
     return names, key
 
 
-def _engine_spec(args: argparse.Namespace, fmt: str = "jsonl") -> EngineSpec:
+def _engine_spec(args: argparse.Namespace) -> EngineSpec:
     from masketeer_gui.parallel import EngineSpec
 
     names, key = names_and_key(args)
@@ -224,8 +209,7 @@ def _engine_spec(args: argparse.Namespace, fmt: str = "jsonl") -> EngineSpec:
         patient_key=args.patient_key,
         want_risk=args.risk is not None,
         tag_length=args.tag_length,
-        # a vault maps the first pass's tags; FHIR output needs each input record beside its line
-        settle_types=args.mode == "tags" and args.vault is None and fmt != "fhir",
+        settle_types=True,  # one type per person across the run, in every mode and output format
     )
 
 

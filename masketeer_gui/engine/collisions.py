@@ -18,10 +18,9 @@ from typing import Any
 
 from masketeer_gui.engine import fastjson
 from masketeer_gui.engine.pseudonyms import DEFAULT_LENGTH, tag_from_digest
-from masketeer_gui.engine.render import Tagger, output_ranges
-from masketeer_gui.engine.retype import NoteTyping, Retag
+from masketeer_gui.engine.render import Tagger
+from masketeer_gui.engine.retype import NoteTyping, Retag, SettledTypes, settled_line
 from masketeer_gui.engine.span import Entity
-from masketeer_gui.engine.type_resolution import NameEvidence, TypeResolution, resolved_entity
 
 _MAX_LENGTH = 50  # 36^50 > 2^256: two distinct SHA-256 digests differ at this length at the latest
 
@@ -51,14 +50,11 @@ def lengthen_group(entity: Entity, digests: Iterable[bytes], length: int = DEFAU
     return {digest: tag_from_digest(entity, digest, size) for digest in members}
 
 
-def retyped_references(typing: NoteTyping, resolution: TypeResolution) -> Iterator[tuple[Entity, str]]:
+def retyped_references(typing: NoteTyping, settled: SettledTypes) -> Iterator[tuple[Entity, str]]:
     """The ``(entity, reference)`` of each name in a note that the corpus settles on another type:
     references the run renders besides those of the first pass, so they take part in the rule."""
-    patient_id, names = typing
-    for _, reference, rendered, evidence in names:
-        entity = resolved_entity(NameEvidence(*evidence), resolution, patient_id)
-        if entity is not rendered:
-            yield entity, reference
+    for move in settled.moves(typing):
+        yield move.new, move.reference
 
 
 def settled_retag(tagger: Tagger, final: Mapping[bytes, str]) -> Retag:
@@ -82,65 +78,53 @@ class TagCollisions:
 
     def __init__(self, length: int = DEFAULT_LENGTH) -> None:
         self._length = length
-        self._first: dict[str, tuple[Entity, bytes]] = {}
+        self._first: dict[str, bytes] = {}
         self._others: dict[str, set[bytes]] = {}
         self._spans: dict[tuple[int, int], bytes] = {}
 
     def add(self, tag: str, digest: bytes, where: tuple[int, int] | None = None) -> None:
         """Record one rendered span's base ``tag`` and digest; ``where``: its (note, span) index."""
-        known = self._first.get(tag)
-        if known is None:
-            self._first[tag] = (_entity_of(tag), digest)
-        elif known[1] != digest:
-            self._others.setdefault(tag, set()).add(digest)
-            if where is not None:
-                self._spans[where] = digest
+        if self._first.setdefault(tag, digest) != digest:
+            self._other(tag, digest, where)
 
     def add_note(self, note: int, tags: Iterable[tuple[str, bytes]]) -> None:
         """Record the ``(tag, digest)`` of each span of note number ``note``."""
+        known = self._first.setdefault
         for index, (tag, digest) in enumerate(tags):
-            self.add(tag, digest, (note, index))
+            if known(tag, digest) != digest:
+                self._other(tag, digest, (note, index))
+
+    def _other(self, tag: str, digest: bytes, where: tuple[int, int] | None) -> None:
+        self._others.setdefault(tag, set()).add(digest)
+        if where is not None:
+            self._spans[where] = digest
 
     def final_tags(self) -> dict[bytes, str]:
         """``collision_tags`` of every digest recorded so far (only the colliding ones are returned)."""
         groups = [(entity, digest) for tag in self._others for entity, digest in self._group(tag)]
         return collision_tags(groups, self._length)
 
-    def settle_line(self, line: bytes, note: int, final: Mapping[bytes, str]) -> bytes:
-        """``line`` (note number ``note``) with each span still carrying a colliding base tag given its
-        ``final`` tag (from ``final_tags``); most lines come back unparsed."""
-        if not self._others or not any(tag.encode() in line for tag in self._others):
-            return line
-        record = fastjson.loads(line)
-        changes = {
-            index: final[self._spans.get((note, index)) or self._first[span["pseudonym"]][1]]
+    def colliding(self) -> list[bytes]:
+        """The base tags (as bytes) that more than one digest carries: only lines holding one change."""
+        return [tag.encode() for tag in self._others]
+
+    def lengthened(self, record: Mapping[str, Any], note: int, final: Mapping[bytes, str]) -> dict[int, str]:
+        """Per span of ``record`` (note number ``note``) still carrying a colliding base tag, its
+        ``final`` tag (from ``final_tags``)."""
+        return {
+            index: final[self._spans.get((note, index)) or self._first[span["pseudonym"]]]
             for index, span in enumerate(record["spans"])
             if span["pseudonym"] in self._others
         }
-        return replace_pseudonyms(record, changes)
+
+    def settle_line(self, line: bytes, note: int, final: Mapping[bytes, str]) -> bytes:
+        """``line`` (note number ``note``) with each span still carrying a colliding base tag given its
+        ``final`` tag; most lines come back unparsed."""
+        if not self._others or not any(tag in line for tag in self.colliding()):
+            return line
+        record = fastjson.loads(line)
+        return settled_line(line, lengthened=self.lengthened(record, note, final), record=record)
 
     def _group(self, tag: str) -> list[tuple[Entity, bytes]]:
-        entity, first = self._first[tag]
-        return [(entity, first), *((entity, digest) for digest in self._others[tag])]
-
-
-def replace_pseudonyms(record: dict[str, Any], changes: Mapping[int, str]) -> bytes:
-    """The output line of ``record`` with span ``index``'s pseudonym replaced, found by offsets in its text."""
-    if not changes:
-        return fastjson.dumps(record) + b"\n"
-    ranges = output_ranges(record)
-    text: str = record["text"]
-    pieces: list[str] = []
-    position = 0
-    for index in sorted(changes):
-        start, end = ranges[index]
-        record["spans"][index]["pseudonym"] = changes[index]
-        pieces += [text[position:start], changes[index]]
-        position = end
-    pieces.append(text[position:])
-    record["text"] = "".join(pieces)
-    return fastjson.dumps(record) + b"\n"
-
-
-def _entity_of(tag: str) -> Entity:
-    return Entity(tag[1 : tag.index("-")])
+        entity = Entity(tag[1 : tag.index("-")])
+        return [(entity, self._first[tag]), *((entity, digest) for digest in self._others[tag])]

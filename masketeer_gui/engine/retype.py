@@ -2,30 +2,42 @@
 
 A worker renders each note with the types its own evidence gives and keeps a ``NoteTyping`` (per
 name span: its index, reference and evidence) plus a ``TypeTally`` per chunk. Once every note is
-tallied, ``retype_line`` rewrites an output line whose names the corpus settled differently: the
-span's entity and tag change, and the new tag takes the old one's place in the output text (found
-by offsets, so the original text is not needed). The reference stays in memory, never on disk.
+tallied, ``SettledTypes`` says which names the corpus types otherwise (``moves``) and
+``settled_line`` rewrites such an output line: the span's entity and tag change, and the new tag
+takes the old one's place in the output text (found by offsets, so the original text is not
+needed). The reference stays in memory, never on disk.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from masketeer_gui.engine import fastjson
+from masketeer_gui.engine.curation import BLACKLIST, MANUAL
 from masketeer_gui.engine.render import output_ranges
 from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.engine.type_resolution import NameEvidence, Strength, TypeResolution, resolved_entity
 
 Retag = Callable[[Entity, str], str]  # (entity, reference) -> the tag it carries in this run
+CURATED = frozenset({BLACKLIST, MANUAL})  # maskers whose type a curator chose
 
-
-NameRow = tuple[int, str, Entity, tuple[str, Entity, Strength, tuple[str, ...], str, str]]
-
+EvidenceRow = tuple[str, Entity, Strength, tuple[str, ...], str, str]  # a ``NameEvidence`` as a plain tuple
+NameRow = tuple[int, str, Entity, EvidenceRow]
 
 NoteTyping = tuple[str, tuple[NameRow, ...]]
 """A note's patient id and, per name span, ``(index in spans, reference, type as rendered, evidence)``:
 plain tuples all through (``evidence`` is a ``NameEvidence`` as a tuple), so a worker's chunk of them
 pickles at C speed."""
+
+
+class Move(NamedTuple):
+    """A name the corpus types otherwise than its note did: its span's index, reference, old and new type."""
+
+    span: int
+    reference: str
+    old: Entity
+    new: Entity
 
 
 def note_typing(
@@ -35,43 +47,76 @@ def note_typing(
     names = tuple(
         (index, span.ref or text[span.start : span.end], span.entity, _row(item))
         for index, (span, item) in enumerate(zip(spans, evidence, strict=True))
-        if item is not None and item.strength < Strength.CONTEXT  # what the note's words decide never moves
+        if item is not None and can_move(span, item)
     )
     return (patient_id, names) if names else None
 
 
-def retype_line(
-    line: bytes, typing: NoteTyping, resolution: TypeResolution, retag: Retag
-) -> tuple[bytes, list[tuple[str, str]]]:
-    """``line`` with each name given its settled type and tag, and the ``(old, new)`` entities changed."""
-    moved: list[tuple[int, Entity]] = []
-    references: dict[int, str] = {}
-    patient_id, names = typing
-    for index, reference, rendered, evidence in names:
-        entity = resolved_entity(NameEvidence(*evidence), resolution, patient_id)
-        if entity is not rendered:
-            moved.append((index, entity))
-            references[index] = reference
-    if not moved:
-        return line, []
-    record = fastjson.loads(line)
+def can_move(span: Span, evidence: NameEvidence) -> bool:
+    """Whether the corpus may retype this name span: not when the note's words decide its type (a
+    title, a relation word) nor when a curator did (a typed blacklist entry, a reviewer's correction)."""
+    return evidence.strength < Strength.CONTEXT and span.masker not in CURATED
+
+
+class SettledTypes:
+    """A run's ``TypeResolution`` applied to its notes' names."""
+
+    def __init__(self, resolution: TypeResolution) -> None:
+        self.resolution = resolution
+
+    def moves(self, typing: NoteTyping) -> list[Move]:
+        """The names of one note whose settled type differs from the one it was rendered with."""
+        patient_id, names = typing
+        resolution = self.resolution
+        return [
+            Move(index, reference, rendered, entity)
+            for index, reference, rendered, evidence in names
+            if (entity := resolved_entity(evidence, resolution, patient_id)) is not rendered
+        ]
+
+
+def settled_line(
+    line: bytes,
+    moves: Sequence[Move] = (),
+    retag: Retag | None = None,
+    lengthened: Mapping[int, str] | None = None,
+    record: dict[str, Any] | None = None,
+) -> bytes:
+    """``line`` with span ``i`` given tag ``lengthened[i]`` (a collision's longer tag) and each moved
+    name its settled type and, with ``retag``, its tag for that type (surrogates keep theirs).
+
+    ``record``: ``line`` already decoded. Returns ``line`` itself when nothing changes.
+    """
+    pseudonyms = dict(lengthened or {})
+    if retag is not None:
+        for move in moves:
+            pseudonyms[move.span] = retag(move.new, move.reference)
+    if not moves and not pseudonyms:
+        return line
+    record = fastjson.loads(line) if record is None else record
     spans = record["spans"]
+    for move in moves:
+        spans[move.span]["entity"] = str(move.new)
+    if pseudonyms:
+        _replace_pseudonyms(record, pseudonyms)
+    return fastjson.dumps(record) + b"\n"
+
+
+def _replace_pseudonyms(record: dict[str, Any], changes: Mapping[int, str]) -> None:
+    """Put ``changes[i]`` in place of span ``i``'s pseudonym, in its span and in the output text."""
     ranges = output_ranges(record)
+    spans = record["spans"]
     text: str = record["text"]
-    changed: list[tuple[str, str]] = []
     pieces: list[str] = []
     position = 0
-    for index, entity in sorted(moved):
+    for index in sorted(changes):
         start, end = ranges[index]
-        changed.append((spans[index]["entity"], str(entity)))
-        spans[index]["entity"] = str(entity)
-        spans[index]["pseudonym"] = retag(entity, references[index])
-        pieces += [text[position:start], spans[index]["pseudonym"]]
+        spans[index]["pseudonym"] = changes[index]
+        pieces += [text[position:start], changes[index]]
         position = end
     pieces.append(text[position:])
     record["text"] = "".join(pieces)
-    return fastjson.dumps(record) + b"\n", changed
 
 
-def _row(item: NameEvidence) -> tuple[str, Entity, Strength, tuple[str, ...], str, str]:
+def _row(item: NameEvidence) -> EvidenceRow:
     return (item.key, item.entity, item.strength, item.parts, item.gender, item.fallback)

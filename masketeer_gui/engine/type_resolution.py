@@ -15,7 +15,7 @@ the note's words decide outright (a title, a relation word, "Pat.") stays as the
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from typing import NamedTuple
@@ -106,16 +106,17 @@ class TypeResolution:
 def resolve_types(tally: TypeTally, known_patients: dict[str, PatientName] | None = None) -> TypeResolution:
     """Per key the strongest type (ties: the most frequent, then PAT, HCP, PER); per patient id the name
     most often proven to be its patient, unless ``known_patients`` (from the lists) names it."""
-    links = _gender_links({key for key, _, _ in tally.votes})
-    votes: Counter[tuple[str, Entity, Strength]] = Counter()
-    for (key, entity, strength), count in tally.votes.items():
-        votes[(links.get(key, key), entity, strength)] += count
-    best: dict[str, tuple[Strength, int, int, Entity]] = {}
+    votes: Mapping[tuple[str, Entity, Strength], int] = tally.votes
+    links = _gender_links({key for key, _, _ in votes})
+    if links:
+        votes = _linked_votes(votes, links)
+    types: dict[str, tuple[Entity, Strength]] = {}
+    counts: dict[str, int] = {}
     for (key, entity, strength), count in votes.items():
-        rank = (strength, count, -_TIE_ORDER.get(entity, 3), entity)
-        if key not in best or rank[:3] > best[key][:3]:
-            best[key] = rank
-    types = {key: (rank[3], rank[0]) for key, rank in best.items()}
+        known = types.get(key)
+        if known is None or _outranks(entity, strength, count, known, counts[key]):
+            types[key] = (entity, strength)
+            counts[key] = count
     types.update({key: types[person] for key, person in links.items()})
     patients: dict[str, PatientName] = {}
     ranked: dict[str, tuple[int, tuple[str, ...], str]] = {}
@@ -128,6 +129,32 @@ def resolve_types(tally: TypeTally, known_patients: dict[str, PatientName] | Non
     patients.update(known_patients or {})
     every_part = frozenset(part for patient in patients.values() for part in patient.parts)
     return TypeResolution(types, patients, every_part)
+
+
+def _outranks(entity: Entity, strength: Strength, count: int, known: tuple[Entity, Strength], known_count: int) -> bool:
+    """Whether a type with this strength and count beats the one known so far (stronger, then more
+    frequent, then PAT before HCP before PER): a total order, so the order of the votes never matters."""
+    if strength != known[1]:
+        return strength > known[1]
+    if count != known_count:
+        return count > known_count
+    return _tie(entity) < _tie(known[0])
+
+
+def _tie(entity: Entity) -> tuple[int, str]:
+    return (_TIE_ORDER.get(entity, 3), entity.value)
+
+
+def _linked_votes(
+    votes: Mapping[tuple[str, Entity, Strength], int], links: Mapping[str, str]
+) -> dict[tuple[str, Entity, Strength], int]:
+    """``votes`` with each linked key's votes counted under the key it links to."""
+    out = dict(votes)
+    for vote in [vote for vote in out if vote[0] in links]:
+        count = out.pop(vote)
+        linked = (links[vote[0]], vote[1], vote[2])
+        out[linked] = out.get(linked, 0) + count
+    return out
 
 
 def _gender_links(keys: set[str]) -> dict[str, str]:
@@ -143,32 +170,40 @@ def _gender_links(keys: set[str]) -> dict[str, str]:
     return links
 
 
-def resolved_entity(evidence: NameEvidence, resolution: TypeResolution, patient_id: str = "") -> Entity:
-    """The type one name gets: its own when its words decide, else the patient's or the corpus's."""
-    if evidence.strength >= Strength.CONTEXT:
-        return evidence.entity
+def resolved_entity(
+    evidence: NameEvidence | tuple[str, Entity, Strength, tuple[str, ...], str, str],
+    resolution: TypeResolution,
+    patient_id: str = "",
+) -> Entity:
+    """The type one name gets: its own when its words decide, else the patient's or the corpus's.
+
+    ``evidence``: a ``NameEvidence`` or the plain tuple of its fields (as ``engine.retype`` keeps it).
+    """
+    key, own, strength, parts, gender, fallback = evidence
+    if strength >= Strength.CONTEXT:
+        return own
     patient = resolution.patients.get(patient_id) if patient_id else None
-    if patient is not None and evidence.strength < Strength.FULL_NAME:
-        by_patient = patient_entity(evidence.parts, evidence.gender, patient)
-        if by_patient is not None and not (by_patient is Entity.PER and _staff_signature(evidence)):
+    if patient is not None and strength < Strength.FULL_NAME:
+        by_patient = patient_entity(parts, gender, patient)
+        if by_patient is not None and not (by_patient is Entity.PER and _staff_signature(own, strength)):
             return by_patient
-    entity, strength = evidence.entity, evidence.strength
-    decided = resolution.types.get(evidence.key)
+    entity = own
+    decided = resolution.types.get(key)
     if decided is not None and decided[1] >= strength:
         entity, strength = decided
-    wider = resolution.types.get(evidence.fallback) if evidence.fallback else None
+    wider = resolution.types.get(fallback) if fallback else None
     if wider is not None and (wider[1] > strength or _signs_as_staff_elsewhere(entity, strength, wider)):
         entity, strength = wider
     unfiled = not patient_id and strength is Strength.DEFAULT and entity is Entity.PER
-    if unfiled and _patient_surname(evidence, resolution):
+    if unfiled and _patient_surname(parts, gender, resolution):
         entity = Entity.PAT  # "Pat. mit Sturz (Huber)" in a team note filed under no patient: the run's patient
     return entity
 
 
-def _staff_signature(evidence: NameEvidence) -> bool:
+def _staff_signature(entity: Entity, strength: Strength) -> bool:
     """A staff member's signature or a letter's formal addressee: the patient's surname on the other
     gender only guesses a relative, and yields to it."""
-    return evidence.entity is Entity.HCP and evidence.strength is Strength.SIGNATURE
+    return entity is Entity.HCP and strength is Strength.SIGNATURE
 
 
 def _signs_as_staff_elsewhere(entity: Entity, strength: Strength, wider: tuple[Entity, Strength]) -> bool:
@@ -177,17 +212,17 @@ def _signs_as_staff_elsewhere(entity: Entity, strength: Strength, wider: tuple[E
     return strength is Strength.SIGNATURE and entity is Entity.PER and wider == (Entity.HCP, Strength.SIGNATURE)
 
 
-def _patient_surname(evidence: NameEvidence, resolution: TypeResolution) -> bool:
+def _patient_surname(parts: Sequence[str], gender: str, resolution: TypeResolution) -> bool:
     """A lone name with no gender (so no known first name) that is part of a patient's name in the run."""
-    return len(evidence.parts) == 1 and not evidence.gender and evidence.parts[0] in resolution.patient_parts
+    return len(parts) == 1 and not gender and parts[0] in resolution.patient_parts
 
 
 def patient_entity(parts: Sequence[str], gender: str, patient: PatientName) -> Entity | None:
     """PAT for the note's patient ("Huber", "Maria Huber"), PER for a relative who shares the surname
     (another first name, or the other gender); None for a name that is not the patient's."""
-    if not parts or not set(parts) & patient.parts:
+    if not parts or patient.parts.isdisjoint(parts):
         return None
-    if not set(parts) <= patient.parts:
+    if not patient.parts.issuperset(parts):
         return Entity.PER if len(parts) > 1 else None
     if gender and patient.gender and gender != patient.gender:
         return Entity.PER

@@ -90,10 +90,7 @@ def deidentified(resource: Mapping[str, Any], text: str) -> dict[str, Any]:
     for key in _FREE_TEXT:
         out.pop(key, None)
     first = next((c for c in out.get("content", []) if isinstance(c, dict)), {})
-    attachment = {
-        "contentType": "text/plain; charset=utf-8",
-        "data": base64.b64encode(text.encode("utf-8")).decode("ascii"),
-    }
+    attachment = {"contentType": "text/plain; charset=utf-8", "data": _base64(text)}
     language = first.get("attachment", {}).get("language") if isinstance(first.get("attachment"), dict) else None
     if language:
         attachment["language"] = language
@@ -106,6 +103,16 @@ def deidentified(resource: Mapping[str, Any], text: str) -> dict[str, Any]:
     if not any(label.get("code") == PSEUDED["code"] for label in labels if isinstance(label, dict)):
         labels.append(dict(PSEUDED))
     return out
+
+
+def with_text(resource: dict[str, Any], text: str) -> dict[str, Any]:
+    """A ``deidentified`` resource given another text: ``deidentified(source, text)`` of the same source."""
+    resource["content"][0]["attachment"]["data"] = _base64(text)
+    return resource
+
+
+def _base64(text: str) -> str:
+    return base64.b64encode(text.encode("utf-8")).decode("ascii")
 
 
 def _without_displays(value: Any) -> Any:

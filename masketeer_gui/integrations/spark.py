@@ -12,11 +12,12 @@
 3. the run's references (as each note typed them, and as the corpus retypes them) are grouped by
    base tag; only the groups of two or more reach the driver, which applies ``engine.collisions``'
    order-free rule and broadcasts the few lengthened tags;
-4. each note is settled as the CLI's second pass settles it (``engine.collisions`` then
-   ``engine.retype``).
+4. each note is settled as the CLI's second pass settles it (``settling``: ``engine.retype``'s
+   ``settled_line`` with the lengthened tags and the moved names).
 
 Steps 2 and 3 run when the function is called (two small jobs); step 4 runs when the result is used.
-Surrogates mode needs neither (a surrogate is a function of key, scope and reference): one stage.
+Surrogates mode settles the types too (step 2; only the span's ``entity`` moves, since a surrogate
+does not depend on a name's type) and has no tags to collide (no step 3).
 pyspark, pandas and pyarrow are imported only here, when called: ``pip install 'masketeer-gui[spark]'``.
 """
 
@@ -32,13 +33,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from masketeer_gui.engine import fastjson
-from masketeer_gui.engine.collisions import collision_tags, replace_pseudonyms, retyped_references, settled_retag
+from masketeer_gui.engine.collisions import collision_tags, retyped_references, settled_retag
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.pseudonyms import DEFAULT_LENGTH
 from masketeer_gui.engine.render import Tagger
-from masketeer_gui.engine.retype import NoteTyping, retype_line
+from masketeer_gui.engine.retype import NoteTyping, Retag, SettledTypes, settled_line
 from masketeer_gui.engine.span import Entity
-from masketeer_gui.engine.type_resolution import TypeResolution, TypeTally, resolve_types
+from masketeer_gui.engine.type_resolution import TypeTally, resolve_types
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -117,15 +118,14 @@ def deidentified_lines(
     carried = list(dict.fromkeys([id_col, *([patient_col] if patient_col else []), *keep]))
     shared = spark.sparkContext.broadcast(job)
     first = f"{', '.join(f'`{c}` string' for c in carried)}, {LINE} binary"
-    if job.mode == "surrogates":
-        return df.mapInArrow(_first_pass(shared, carried, id_col, text_col, patient_col), first)
     staged = df.mapInArrow(
         _first_pass(shared, carried, id_col, text_col, patient_col),
         f"{first}, {_TAGS} array<struct<tag:string,digest:string>>, {_TYPING} binary, {_TALLY} binary",
     ).persist(StorageLevel.MEMORY_ONLY)
     resolution = resolve_types(_corpus_tally(staged))
     settled = spark.sparkContext.broadcast(resolution)
-    final = spark.sparkContext.broadcast(_collision_tags(staged, shared, settled, job.tag_length))
+    lengthened = _collision_tags(staged, shared, settled, job.tag_length) if job.mode == "tags" else {}
+    final = spark.sparkContext.broadcast(lengthened)
     return staged.mapInArrow(_second_pass(shared, settled, final, carried), first)
 
 
@@ -193,7 +193,7 @@ def _worker(job: SparkJob) -> ChunkWorker:
             tag_length=job.tag_length,
             mode=job.mode,
             length_preserving=job.length_preserving,
-            settle_types=job.mode == "tags",
+            settle_types=True,
         )
         _WORKER.clear()
         worker = _WORKER[job.fingerprint] = ChunkWorker(spec)
@@ -212,13 +212,13 @@ def _first_pass(
             chunk = list(zip(out[id_col], _texts(_values(batch, text_col), out[id_col]), scopes, strict=True))
             result = worker.process(chunk)
             out[LINE] = result.lines
-            if job.mode == "tags":
-                out[_TAGS] = [[{"tag": t, "digest": d.hex()} for t, d in tags] for tags in result.tags]
-                typings = result.typings or [None] * len(chunk)
-                out[_TYPING] = [pickle.dumps(t) if t is not None else None for t in typings]
-                out[_TALLY] = [None] * len(chunk)
-                if chunk and result.tally is not None:  # the whole evidence, as the CLI tallies it
-                    out[_TALLY][0] = pickle.dumps(result.tally)
+            tagged = job.mode == "tags"  # surrogates have no digests to collide
+            out[_TAGS] = [[{"tag": t, "digest": d.hex()} for t, d in tags] if tagged else [] for tags in result.tags]
+            typings = result.typings or [None] * len(chunk)
+            out[_TYPING] = [pickle.dumps(t) if t is not None else None for t in typings]
+            out[_TALLY] = [None] * len(chunk)
+            if chunk and result.tally is not None:  # the whole evidence, as the CLI tallies it
+                out[_TALLY][0] = pickle.dumps(result.tally)
             yield _batch(out)
 
     return run
@@ -261,13 +261,13 @@ def _collision_tags(staged: DataFrame, shared: Any, settled: Any, length: int) -
 def _retyped_tags(shared: Any, settled: Any) -> Callable[[_Batches], _Batches]:
     def run(batches: _Batches) -> _Batches:
         job: SparkJob = shared.value
-        tagger, resolution = Tagger(job.key, job.tag_length), settled.value
+        tagger, types = Tagger(job.key, job.tag_length), SettledTypes(settled.value)
         for batch in batches:
             tags = [
                 tagger.tag(entity, reference)
                 for typing in _typings(_values(batch, _TYPING))
                 if typing is not None
-                for entity, reference in retyped_references(typing, resolution)
+                for entity, reference in retyped_references(typing, types)
             ]
             yield _batch({"tag": [t for t, _ in tags], "digest": [d.hex() for _, d in tags]})
 
@@ -277,13 +277,13 @@ def _retyped_tags(shared: Any, settled: Any) -> Callable[[_Batches], _Batches]:
 def _second_pass(shared: Any, settled: Any, final: Any, carried: list[str]) -> Callable[[_Batches], _Batches]:
     def run(batches: _Batches) -> _Batches:
         job: SparkJob = shared.value
-        resolution: TypeResolution = settled.value
+        types = SettledTypes(settled.value)
         moved: dict[bytes, str] = final.value
-        retag = settled_retag(Tagger(job.key, job.tag_length), moved)
+        retag = settled_retag(Tagger(job.key, job.tag_length), moved) if job.mode == "tags" else None
         for batch in batches:
             out: dict[str, list[Any]] = {column: _values(batch, column) for column in carried}
             rows = zip(_values(batch, LINE), _values(batch, _TAGS), _typings(_values(batch, _TYPING)), strict=True)
-            out[LINE] = [_settle(line, tags, typing, resolution, moved, retag) for line, tags, typing in rows]
+            out[LINE] = [_settle(line, tags, typing, types, moved, retag) for line, tags, typing in rows]
             yield _batch(out)
 
     return run
@@ -293,19 +293,17 @@ def _settle(
     line: bytes,
     tags: Iterable[Mapping[str, str]],
     typing: NoteTyping | None,
-    resolution: TypeResolution,
+    types: SettledTypes,
     moved: Mapping[bytes, str],
-    retag: Callable[[Entity, str], str],
+    retag: Retag | None,
 ) -> bytes:
-    """One note as the CLI's second pass writes it: lengthened tags where the rule says, then types."""
+    """One note as the CLI's second pass writes it (``settling.RunSettler``): lengthened tags where the
+    rule says, settled types (and their tags) where the corpus says."""
+    lengthened: dict[int, str] = {}
     if moved:
         digests = [bytes.fromhex(tag["digest"]) for tag in tags]
-        changes = {index: moved[digest] for index, digest in enumerate(digests) if digest in moved}
-        if changes:
-            line = replace_pseudonyms(fastjson.loads(line), changes)
-    if typing is not None:
-        line, _ = retype_line(line, typing, resolution, retag)
-    return line
+        lengthened = {index: moved[digest] for index, digest in enumerate(digests) if digest in moved}
+    return settled_line(line, types.moves(typing) if typing is not None else (), retag, lengthened)
 
 
 def _columns(batches: _Batches, keep: list[str], text_col: str) -> _Batches:

@@ -3,12 +3,16 @@
 Notes are written in import order and rendered by ``engine.render`` (tags) or
 ``engine.render_surrogates`` (surrogates, scoped by patient id) exactly as ``deidentify`` does;
 the key is the project's own (settings.py), so later batches get the same tags for the same
-references. Files are written beside the target and renamed into place: a failed export never
-leaves half a file. Exports are created owner-only (0600): no de-identification is perfect.
+references. Tags two references share are told apart by ``deidentify``'s order-free rule
+(``settling.RunSettler``: the rendered lines wait in an owner-only temporary file beside the target
+until every reference is known). Files are written beside the target and renamed into place: a
+failed export never leaves half a file. Exports are created owner-only (0600): no de-identification
+is perfect.
 """
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO
@@ -16,11 +20,12 @@ from typing import IO
 from sqlalchemy import func, select
 
 from masketeer_gui.atomic import AtomicFile
-from masketeer_gui.engine.pseudonyms import TagLedger
-from masketeer_gui.engine.render import RenderedNote, Tagger, render_note, retag_line
+from masketeer_gui.engine.render import RenderedNote, Tagger, render_note
 from masketeer_gui.engine.render_surrogates import render_surrogate_note
 from masketeer_gui.engine.span import Span
 from masketeer_gui.engine.surrogates import SurrogateIssuer
+from masketeer_gui.parallel import ChunkResult
+from masketeer_gui.settling import RunSettler
 from masketeer_gui.store import settings
 from masketeer_gui.store.db import Database
 from masketeer_gui.store.errors import ProjectStateError, environment_error
@@ -45,21 +50,24 @@ Render = Callable[[NoteDetail], RenderedNote]
 SurrogatesFor = Callable[[bytes], SurrogateIssuer]  # the issuer for the export's key
 
 
-def _records(db: Database, render: Render, ledger: TagLedger | None) -> Iterator[tuple[bytes, int]]:
-    """Output lines in import order, rendered exactly as ``masketeer deidentify`` renders them.
-
-    Tags go through ``ledger`` (a tag two references share is told apart, as ``deidentify`` does);
-    surrogates need none.
-    """
+def _chunks(db: Database, render: Render) -> Iterator[list[RenderedNote]]:
+    """Each chunk of notes in import order, rendered exactly as ``masketeer deidentify`` renders them."""
     for chunk in note_records(db, chunk=CHUNK):
-        for note in chunk:
-            rendered = render(note)
-            if ledger is None:
-                yield rendered.line, len(rendered.tags)
-                continue
-            tags = [ledger.resolve(tag, digest) for tag, digest in rendered.tags]
-            same = tags == [tag for tag, _ in rendered.tags]
-            yield (rendered.line if same else retag_line(rendered.line, note.text, tags)), len(tags)
+        yield [render(note) for note in chunk]
+
+
+def _write_settled(handle: IO[bytes], chunks: Iterator[list[RenderedNote]], key: bytes, folder: Path) -> int:
+    """Spool the tagged lines, then write them with colliding tags settled; the number of spans."""
+    spans = 0
+    with tempfile.TemporaryFile(dir=folder) as spool:  # owner-only, unlinked: de-identified lines only
+        settler = RunSettler(spool, key)
+        for notes in chunks:
+            lines = [note.line for note in notes]
+            settler.add(lines, ChunkResult(lines, [note.tags for note in notes]))
+            spans += sum(len(note.tags) for note in notes)
+        for pieces in settler.blocks():
+            handle.write(b"".join(pieces))
+    return spans
 
 
 def _spans(note: NoteDetail) -> list[Span]:
@@ -95,15 +103,24 @@ def export_notes(
         missing = session.scalar(select(func.count()).where(Note.result_run_id.is_(None))) or 0
     if missing:
         raise ProjectStateError(f"{missing} note(s) have not been analysed yet; run the project first")
-    render = _renderer(key if key is not None else project_key(db), surrogates)
-    ledger = TagLedger() if surrogates is None else None
+    key = key if key is not None else project_key(db)
+    render = _renderer(key, surrogates)
     counts = [0, 0]
 
     def write(handle: IO[bytes]) -> None:
-        for line, spans in _records(db, render, ledger):
-            handle.write(line)
-            counts[0] += 1
-            counts[1] += spans
+        chunks = _counted(_chunks(db, render), counts)
+        if surrogates is not None:  # a surrogate is a function of key, patient and name: nothing to settle
+            for notes in chunks:
+                handle.write(b"".join(note.line for note in notes))
+                counts[1] += sum(len(note.tags) for note in notes)
+        else:
+            counts[1] = _write_settled(handle, chunks, key, target.parent)
 
     atomic_write(target, write)
     return ExportReport(counts[0], counts[1])
+
+
+def _counted(chunks: Iterator[list[RenderedNote]], counts: list[int]) -> Iterator[list[RenderedNote]]:
+    for notes in chunks:
+        counts[0] += len(notes)
+        yield notes

@@ -152,6 +152,16 @@ class SpanRecord(Base):
     pseudonym: Mapped[str | None]
 
 
+class NameEvidenceRecord(Base):
+    """Why a run typed a note's names as it did (``store.type_settling``): per name span its reference,
+    current type and evidence, as JSON, so later runs settle each person's type across the project."""
+
+    __tablename__ = "name_evidence"
+    run_id: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True)
+    note_id: Mapped[int] = mapped_column(ForeignKey("notes.id", ondelete="CASCADE"), primary_key=True, index=True)
+    names: Mapped[str] = mapped_column(Text)
+
+
 class Term(Base):
     """A curated list entry with its scope: the whole corpus, one patient, or one note (by external id)."""
 

@@ -28,7 +28,7 @@ from masketeer_gui.store.analyzers import Analyzer, AnalyzerCache, AnalyzerFacto
 from masketeer_gui.store.db import Database
 from masketeer_gui.store.feedback import Feedback, load_feedback
 from masketeer_gui.store.job import Job, NoteResult, Progress, RunCancelled
-from masketeer_gui.store.models import Note, Run, Setting, SpanRecord, utcnow
+from masketeer_gui.store.models import NameEvidenceRecord, Note, Run, Setting, SpanRecord, utcnow
 from masketeer_gui.store.notes import all_ids
 from masketeer_gui.store.results import prune
 from masketeer_gui.store.rows import RunRow, RunStatus
@@ -82,6 +82,7 @@ def recover(db: Database) -> int:
         stale = session.scalars(select(Run).where(Run.status == RunStatus.RUNNING)).all()
         for run in stale:
             session.execute(SPANS.delete().where(SPANS.c.run_id == run.id))
+            session.execute(delete(NameEvidenceRecord).where(NameEvidenceRecord.run_id == run.id))
             run.status, run.finished_at = RunStatus.FAILED, utcnow()
         return len(stale)
 
@@ -230,9 +231,16 @@ class Runs:
     def _abandon(self, run_id: int, status: RunStatus) -> RunRow:
         with self._db.write() as session:
             session.execute(SPANS.delete().where(SPANS.c.run_id == run_id))
+            session.execute(delete(NameEvidenceRecord).where(NameEvidenceRecord.run_id == run_id))
             run = session.get_one(Run, run_id)
             run.status, run.finished_at = status, utcnow()
             return run_row(run)
+
+    def result_notes(self, run_id: int) -> list[int]:
+        """The notes whose current result is run ``run_id``: the ones it analysed, and the ones its
+        settling retyped (``type_settling``)."""
+        with self._db.read() as session:
+            return sorted(session.scalars(select(Note.id).where(Note.result_run_id == run_id)))
 
     def list(self) -> list[RunRow]:
         """All runs, newest first."""

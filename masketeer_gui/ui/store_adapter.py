@@ -154,10 +154,12 @@ class StoreProject:
             streamer = _Streamer(self.store, progress)
             self._freeze_analyzer()
             run = runs.run(incremental=False, note_ids=None if full else targets, progress=streamer, cancel=cancelled)
-        # the stored rows where they differ from the streamed ones; after a cancel, every streamed
-        # one (those notes keep their previous result)
+        # the stored rows where they differ from the streamed ones (settling retypes names, in the
+        # run's notes and in others it takes in); after a cancel, every streamed one (those notes keep
+        # their previous result)
         cancelled_run = run.status is RunStatus.CANCELLED
-        final = self.store.notes.list(streamer.sent if cancelled_run else targets)
+        changed = streamer.sent if cancelled_run else sorted({*targets, *runs.result_notes(run.id)})
+        final = self.store.notes.list(changed)
         done = streamer.done if cancelled_run else len(targets)
         progress(done, len(targets), [r for r in final if streamer.sent.get(r.id) != r])
         return run.notes_analyzed

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -147,19 +148,76 @@ def _apply(text: str, result: Result) -> str:
     return "".join([*out, text[position:]])
 
 
-def test_colliding_tags_are_lengthened_across_calls_as_in_the_cli() -> None:
-    """White-box: one-character tags force collisions; the Engine's ledger keeps references apart."""
+def _one_character_tags(engine: Engine) -> Engine:
+    """White-box: one-character tags force collisions (as ``--tag-length 1`` does on the command line)."""
     from dataclasses import replace
 
     from masketeer_gui.parallel import ChunkWorker
 
-    engine = Engine(key=KEY)
     engine._spec = replace(engine._spec, tag_length=1)
     engine._worker = ChunkWorker(engine._spec)
-    syllables = ["Ka", "Lo", "Mi", "Nu", "Pe", "Ri", "Su", "To"]
-    names = [f"{a}{b.lower()}sterer" for a in syllables for b in syllables]
-    results = list(engine.pipe(f"Dr. {name} kommt." for name in names[:32]))
-    results += [engine.pseudonymize(f"Dr. {name} kommt.") for name in names[32:]]
-    tags = {name: r.pseudonyms[0] for name, r in zip(names, results, strict=True) if r.pseudonyms}
+    return engine
+
+
+SYLLABLES = ["Ka", "Lo", "Mi", "Nu", "Pe", "Ri", "Su", "To"]
+DOCTORS = [f"{a}{b.lower()}sterer" for a in SYLLABLES for b in SYLLABLES]
+
+
+def test_a_settled_pipe_is_order_free_and_tells_colliding_tags_apart() -> None:
+    notes = [{"id": name, "text": f"Dr. {name} kommt."} for name in DOCTORS]
+    forward = {r.id: r.pseudonyms for r in _one_character_tags(Engine(key=KEY)).pipe(notes)}
+    shuffled = notes[::-1]
+    random.Random(7).shuffle(shuffled)
+    other = _one_character_tags(Engine(key=KEY))  # a fresh engine: nothing remembered from the first call
+    backward = {r.id: r.pseudonyms for r in other.pipe(shuffled, workers=2, chunk_size=8)}
+    assert backward == forward
+    tags = [pseudonyms[0] for pseudonyms in forward.values() if pseudonyms]
+    assert len(tags) > 50 and len(set(tags)) == len(tags)
+    assert any(len(tag) > len("[HCP-X]") for tag in tags)
+
+
+def test_a_streaming_pipe_keeps_tags_apart_across_calls_first_come() -> None:
+    engine = _one_character_tags(Engine(key=KEY))
+    results = list(engine.pipe((f"Dr. {name} kommt." for name in DOCTORS[:32]), settle=False))
+    results += [next(engine.pipe([f"Dr. {name} kommt."], settle=False)) for name in DOCTORS[32:]]
+    tags = {name: r.pseudonyms[0] for name, r in zip(DOCTORS, results, strict=True) if r.pseudonyms}
     assert len(tags) > 50 and len(set(tags.values())) == len(tags)
-    assert engine.pseudonymize(f"Heute Dr. {names[40]}.").pseudonyms[0] == tags[names[40]]
+    again = next(engine.pipe([f"Heute Dr. {DOCTORS[40]}."], settle=False))
+    assert again.pseudonyms[0] == tags[DOCTORS[40]]
+
+
+def test_a_settled_pipe_gives_a_person_one_type_and_tag_across_notes() -> None:
+    """A note whose own words say little about a name takes the type the others settle on."""
+    notes = [
+        {"id": "A", "text": "Befund besprochen, Kontrolle in 2 Wochen.\nGottlieb", "patient_id": "P1"},
+        {"id": "B", "text": "Rückruf durch Gottlieb, Termin fixiert.", "patient_id": "P2"},
+    ]
+    engine = Engine(key=KEY)
+    streamed = {r.id: r for r in engine.pipe(notes, settle=False)}
+    assert streamed["B"].spans[0].entity is not Entity.HCP  # its own words make no doctor of him
+    for order in (notes, notes[::-1]):
+        settled = {r.id: r for r in engine.pipe(order)}
+        assert [s.entity for s in settled["A"].spans] == [s.entity for s in settled["B"].spans] == [Entity.HCP]
+        assert settled["A"].pseudonyms == settled["B"].pseudonyms
+
+
+def test_settling_moves_a_surrogate_names_type_never_its_surrogate() -> None:
+    """A surrogate depends on key, patient and name, not on PAT/HCP/PER: only the span's entity moves."""
+    notes = [
+        {"id": "A", "text": "Befund besprochen, Kontrolle in 2 Wochen.\nGottlieb", "patient_id": "P1"},
+        {"id": "B", "text": "Rückruf durch Gottlieb, Termin fixiert.", "patient_id": "P1"},
+    ]
+    engine = Engine(key=KEY, mode="surrogates")
+    streamed = list(engine.pipe(notes, settle=False))
+    settled = list(engine.pipe(notes))
+    assert [r.text for r in settled] == [r.text for r in streamed] and "Gottlieb" not in settled[1].text
+    assert streamed[1].spans[0].entity is not Entity.HCP and settled[1].spans[0].entity is Entity.HCP
+    assert settled[0].pseudonyms == settled[1].pseudonyms  # one patient: one surrogate for the person
+
+
+def test_analyze_knows_the_notes_patient_as_pipe_does() -> None:
+    engine = Engine(names={"patients": [{"id": "P7", "name": "Theobald Zirngast"}], "hcps": ["Zirngast"]}, key=KEY)
+    text = "Zirngast klagt über Schwindel, Rückruf morgen."
+    for patient_id, entity in (("P7", Entity.PAT), ("P8", Entity.PER), (None, Entity.PER)):
+        assert [s.entity for s in engine.analyze(text, patient_id)] == [entity]
+        assert engine.pseudonymize(text, patient_id).spans[0].entity is entity

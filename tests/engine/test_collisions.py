@@ -8,9 +8,10 @@ from collections import Counter
 
 import pytest
 
-from masketeer_gui.engine.collisions import TagCollisions, collision_tags, lengthen_group, replace_pseudonyms
+from masketeer_gui.engine.collisions import TagCollisions, collision_tags, lengthen_group
 from masketeer_gui.engine.pseudonyms import reference_digest, tag_from_digest
 from masketeer_gui.engine.render import Tagger, render_note
+from masketeer_gui.engine.retype import settled_line
 from masketeer_gui.engine.span import Entity, Span
 
 KEY = bytes(range(32))
@@ -108,7 +109,7 @@ def test_lines_without_a_colliding_tag_come_back_untouched() -> None:
     assert collisions.settle_line(notes[0][0], 0, collisions.final_tags()) is notes[0][0]
 
 
-def test_replace_pseudonyms_by_offsets() -> None:
+def test_lengthened_tags_replace_the_pseudonyms_by_offsets() -> None:
     record = {
         "id": "N",
         "text": "[PAT-A] und [HCP-B].",
@@ -117,6 +118,6 @@ def test_replace_pseudonyms_by_offsets() -> None:
             {"start": 10, "end": 16, "entity": "HCP", "masker": "T", "pseudonym": "[HCP-B]"},
         ],
     }
-    out = json.loads(replace_pseudonyms(record, {1: "[HCP-BCD]"}))
+    out = json.loads(settled_line(json.dumps(record).encode(), lengthened={1: "[HCP-BCD]"}))
     assert out["text"] == "[PAT-A] und [HCP-BCD]."
     assert out["spans"][1]["pseudonym"] == "[HCP-BCD]"

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from masketeer_gui.engine.retype import NoteTyping, retype_line
+from masketeer_gui.engine.retype import Move, NoteTyping, SettledTypes, can_move, note_typing, settled_line
 from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.engine.type_resolution import (
     NameEvidence,
@@ -88,7 +89,7 @@ def test_only_staff_evidence_crosses_patients() -> None:
     assert resolution.types["\x1fseverin\x1fm"] == (HCP, Strength.SIGNATURE)  # the son's PER never got there
 
 
-def test_retype_line_swaps_tags_in_the_output_text() -> None:
+def test_a_settled_line_swaps_tags_in_the_output_text() -> None:
     record = {
         "id": "N1",
         "text": "Fr. [PER-AAAAAAAA] und Dr. [HCP-BBBBBBBB].",
@@ -101,13 +102,15 @@ def test_retype_line_swaps_tags_in_the_output_text() -> None:
     weak = ("P1\x1fgruen\x1ff", PER, Strength.DEFAULT, ("gruen",), "f", "")
     typing: NoteTyping = ("P1", ((0, "gruen", PER, weak),))
     resolution = resolve_types(tally([NameEvidence("P1\x1fgruen\x1ff", PAT, Strength.FULL_NAME)]))
-    new, moved = retype_line(line, typing, resolution, lambda entity, ref: f"[{entity}-{ref.upper()}]")
-    out = json.loads(new)
-    assert moved == [("PER", "PAT")]
+    moves = SettledTypes(resolution).moves(typing)
+    assert moves == [Move(0, "gruen", PER, PAT)]
+    out = json.loads(settled_line(line, moves, lambda entity, ref: f"[{entity}-{ref.upper()}]"))
     assert out["text"] == "Fr. [PAT-GRUEN] und Dr. [HCP-BBBBBBBB]."
     assert out["spans"][0]["entity"] == "PAT" and out["spans"][0]["pseudonym"] == "[PAT-GRUEN]"
-    same, none = retype_line(line, typing, resolve_types(TypeTally()), str)
-    assert same == line and none == []
+    surrogates = json.loads(settled_line(line, moves, None))  # a surrogate stays; only the type moves
+    assert surrogates["text"] == record["text"] and surrogates["spans"][0]["entity"] == "PAT"
+    assert SettledTypes(resolve_types(TypeTally())).moves(typing) == []
+    assert settled_line(line) is line
 
 
 def test_a_name_no_gender_scopes_is_the_one_gendered_namesake_of_the_run() -> None:
@@ -147,3 +150,22 @@ def test_a_staff_signature_is_not_taken_for_a_relative_of_the_patient() -> None:
     span = [Span(0, 8, HCP, "PersonContext")]
     assert apply_types(span, [signer], resolve_types(tally([signer]), patient), "P4")[0].entity is HCP
     assert apply_types(span, [husband], resolve_types(tally([husband]), patient), "P4")[0].entity is PER
+
+
+@pytest.mark.parametrize(
+    ("masker", "strength", "movable"),
+    [
+        ("Salutation", Strength.DEFAULT, True),
+        ("NameDictionary", Strength.SIGNATURE, True),
+        ("PersonContext", Strength.CONTEXT, False),  # the note's words decide
+        ("Blacklist", Strength.DEFAULT, False),  # a curator's typed list entry decides
+        ("Manual", Strength.LISTED, False),  # a reviewer's correction decides
+    ],
+)
+def test_only_names_no_one_decided_can_move(masker: str, strength: Strength, movable: bool) -> None:
+    text = "Anruf von Gottlieb."
+    span = Span(10, 18, PER, masker, ref="gottlieb")
+    evidence = NameEvidence("P1\x1fgottlieb\x1f", PER, strength, ("gottlieb",))
+    assert can_move(span, evidence) is movable
+    typing = note_typing(text, [span], [evidence], "P1")
+    assert (typing is not None) is movable

@@ -24,6 +24,7 @@ from masketeer_gui.corpus_io import read_corpus
 from masketeer_gui.engine.collisions import retyped_references
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.pipeline import Deidentifier
+from masketeer_gui.engine.retype import SettledTypes
 from masketeer_gui.engine.type_resolution import TypeTally, resolve_types
 from masketeer_gui.integrations.spark import deidentify_dataframe, local_session
 from masketeer_gui.parallel import ChunkWorker, EngineSpec
@@ -66,7 +67,8 @@ def test_the_corpus_has_people_whose_type_the_corpus_settles(corpus: Path) -> No
     result = worker.process(notes)
     tally = result.tally or TypeTally()
     resolution = resolve_types(tally)
-    retyped = [ref for typing in result.typings or [] if typing for ref in retyped_references(typing, resolution)]
+    settled = SettledTypes(resolution)
+    retyped = [ref for typing in result.typings or [] if typing for ref in retyped_references(typing, settled)]
     assert len(retyped) >= 3
 
 

@@ -144,3 +144,26 @@ def test_export_refuses_bad_modes(
     with pytest.raises(ValueError, match=message):
         loaded.export_notes(tmp_path / "x.jsonl", mode=mode, length_preserving=length_preserving)
     assert not (tmp_path / "x.jsonl").exists()
+
+
+def test_export_tells_colliding_tags_apart_whatever_the_import_order(
+    tmp_path: Path, engine: FakeEngine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One-character tags (white-box): 80 doctors share 36 base tags; the order-free rule lengthens them."""
+    from masketeer_gui.engine.render import Tagger
+    from masketeer_gui.settling import RunSettler
+    from masketeer_gui.store import exporter
+
+    monkeypatch.setattr(exporter, "Tagger", lambda key: Tagger(key, 1))
+    monkeypatch.setattr(exporter, "RunSettler", lambda spool, key: RunSettler(spool, key, 1))
+    notes = [{"id": f"d{i}", "text": f"Heute Dr. Quastler{i} im Dienst."} for i in range(80)]
+    exported = []
+    for name, order in (("forward", notes), ("backward", notes[::-1])):
+        with Project.create(tmp_path / f"{name}.db", analyzer_factory=engine) as project:
+            project.import_corpus(write_jsonl(tmp_path / f"{name}.jsonl", order))
+            project.runs.run(incremental=False)
+            project.export_notes(tmp_path / f"{name}.out.jsonl", key=bytes(range(32)))
+        records = _read(tmp_path / f"{name}.out.jsonl")
+        exported.append({r["id"]: r["spans"][0]["pseudonym"] for r in records})  # type: ignore[index]
+    assert exported[0] == exported[1]
+    assert len(set(exported[0].values())) == 80 and any(len(t) > len("[HCP-X]") for t in exported[0].values())

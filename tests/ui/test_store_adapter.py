@@ -45,13 +45,44 @@ def test_a_full_run_streams_each_chunk_as_it_will_be_stored(adapter: StoreProjec
     ids.reverse()  # a run's order is not the list's order: rows must be matched by id
     record = Recorder()
     assert adapter.run(ids, record, record.cancelled) == 600
-    *chunks, (done, total, corrections) = record.reports
+    *chunks, (done, total, settled) = record.reports
     assert [(d, t, len(rows)) for d, t, rows in chunks] == [(CHUNK * (i + 1), 600, CHUNK) for i in range(6)]
     streamed = {row.id: row for _, _, rows in chunks for row in rows}
     assert len(streamed) == 600 and all(row.analyzed for row in streamed.values())
-    assert (done, total, corrections) == (600, 600, [])  # nothing differed from the stored rows
-    assert {row.id: row for row in adapter.note_rows()} == streamed
+    assert (done, total) == (600, 600)
+    stored = {row.id: row for row in adapter.note_rows()}
+    # the last report: the rows that differ from the streamed ones, where settling retyped a name (types only)
+    assert settled and {row.id: row for row in settled} == {i: row for i, row in stored.items() if streamed[i] != row}
+    assert all(row.spans == streamed[row.id].spans and row.counts != streamed[row.id].counts for row in settled)
     assert sum(row.spans for row in streamed.values()) > 300
+
+
+def test_a_run_reports_the_notes_outside_it_that_its_settling_retyped(tmp_path: Path) -> None:
+    """A signature in a new note proves a staff member an older note took for a relative."""
+    import json
+
+    from masketeer_gui.engine.span import Entity
+    from masketeer_gui.store import Project
+
+    weak = {"id": "B", "text": "Rückruf durch Gottlieb, Termin fixiert.", "patient_id": "P2"}
+    proof = {"id": "A", "text": "Befund besprochen, Kontrolle in 2 Wochen.\nGottlieb", "patient_id": "P1"}
+    with Project.create(tmp_path / "p.db", user="tester") as project:
+        (tmp_path / "b.jsonl").write_text(json.dumps(weak) + "\n", encoding="utf-8")
+        project.import_corpus(tmp_path / "b.jsonl")
+        project.runs.run(incremental=False)
+        (tmp_path / "a.jsonl").write_text(json.dumps(proof) + "\n", encoding="utf-8")
+        project.import_corpus(tmp_path / "a.jsonl")
+    adapter = StoreProject.open(tmp_path / "p.db")
+    try:
+        older, new = adapter.find_note("B"), adapter.find_note("A")
+        assert older is not None and new is not None
+        assert Entity.HCP not in adapter.note_rows([older])[0].counts
+        record = Recorder()
+        adapter.run([new], record, record.cancelled)
+        *_, (_, _, last) = record.reports
+        assert {row.id: dict(row.counts) for row in last} == {older: {Entity.HCP: 1}}
+    finally:
+        adapter.close()
 
 
 def test_a_cancelled_run_puts_the_streamed_notes_back_as_stored(adapter: StoreProject) -> None:

@@ -1,0 +1,233 @@
+"""A run's second pass: one type per person across the run, and tag collisions by the order-free rule.
+
+The first pass (``parallel.ChunkWorker`` with ``EngineSpec.settle_types``) renders each note as its own
+evidence types it. ``RunSettler.add`` writes those lines to a spool (a temporary file the caller opens
+owner-only: de-identified lines, never note text), keeps the ``NoteTyping`` of the notes whose names can
+move (in memory only: it holds references), adds up the ``TypeTally`` and, in tags mode, records every
+tag's digest (``engine.collisions``). ``RunSettler.settle`` then resolves the tally
+(``engine.type_resolution``), works out which names the corpus types otherwise (``engine.retype``) and
+which tags collide, and streams the spool out again: only the lines that change are parsed and
+rewritten, the others are copied in blocks as they are. ``masketeer deidentify``, ``Engine.pipe`` and
+``masketeer spark`` (the same functions, as Spark stages) settle a run alike, so they agree byte for byte.
+
+In surrogates mode only a name's ``entity`` moves: a surrogate depends on the key, the patient and the
+name, never on whether the name is PAT, HCP or PER; and surrogates have no tags to collide.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+from array import array
+from bisect import bisect_right
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from itertools import accumulate
+from typing import IO, TYPE_CHECKING
+
+from masketeer_gui.engine import fastjson
+from masketeer_gui.engine.collisions import TagCollisions, settled_retag
+from masketeer_gui.engine.pseudonyms import DEFAULT_LENGTH
+from masketeer_gui.engine.render import Tagger
+from masketeer_gui.engine.retype import Move, NoteTyping, Retag, SettledTypes, settled_line
+from masketeer_gui.engine.span import Entity
+from masketeer_gui.engine.type_resolution import TypeTally, resolve_types
+
+if TYPE_CHECKING:
+    from masketeer_gui.parallel import ChunkResult
+
+BLOCK = 1 << 20  # bytes handed to the writer at once
+Rerender = Callable[[bytes, bytes], bytes]  # (the sink's own first-pass line, the settled line) -> its new line
+OnChange = Callable[[int, bytes], None]  # (note number, settled line) of each line that changed
+
+
+class _Spool:
+    """Lines appended to a file, then read back by note number: changed lines alone, the rest in blocks."""
+
+    def __init__(self, handle: IO[bytes]) -> None:
+        self.handle = handle
+        self._lengths = array("Q")
+        self._ends: array[int] | None = None
+
+    def write(self, lines: Sequence[bytes]) -> None:
+        self.handle.write(b"".join(lines))
+        self._lengths.extend(map(len, lines))
+
+    def __len__(self) -> int:
+        return len(self._lengths)
+
+    def ends(self) -> array[int]:
+        """Where each line ends (bytes from the start)."""
+        if self._ends is None:
+            self.handle.flush()
+            self._ends = array("Q", accumulate(self._lengths))
+        return self._ends
+
+    def line(self, note: int) -> bytes:
+        ends = self.ends()
+        start = ends[note - 1] if note else 0
+        return os.pread(self.handle.fileno(), ends[note] - start, start)
+
+    def lines(self) -> Iterator[bytes]:
+        """Every line in order (the rare slow path that must look at each)."""
+        self.ends()
+        self.handle.seek(0)
+        yield from self.handle
+
+    def copy(self, start: int, end: int) -> Iterator[bytes]:
+        """Bytes ``start:end`` (both at line ends) in pieces of whole lines, about ``BLOCK`` bytes each."""
+        fd, ends = self.handle.fileno(), self.ends()
+        while start < end:
+            stop = end
+            if stop - start > BLOCK:  # cut at the last line end within the block (after one line at least)
+                stop = max(ends[bisect_right(ends, start + BLOCK) - 1], ends[bisect_right(ends, start)])
+            piece = os.pread(fd, stop - start, start)
+            if len(piece) != stop - start:
+                raise OSError(f"the spool ended {stop - start - len(piece)} bytes early")
+            start = stop
+            yield piece
+
+
+class RunSettler:
+    """Spools a run's first pass and writes it settled (see the module docstring).
+
+    ``spool``: an empty, owner-only temporary file (the caller deletes it). ``own``: a second one for a
+    sink whose lines are not the output records themselves (FHIR resources), spooled beside them.
+    ``tags``: False in surrogates mode (no tags to collide or to retag).
+    """
+
+    def __init__(
+        self,
+        spool: IO[bytes],
+        key: bytes,
+        tag_length: int = DEFAULT_LENGTH,
+        *,
+        tags: bool = True,
+        own: IO[bytes] | None = None,
+    ) -> None:
+        self._spool = _Spool(spool)
+        self._own = _Spool(own) if own is not None else None
+        self._tagger = Tagger(key, tag_length) if tags else None
+        self._typings: dict[int, NoteTyping] = {}
+        self._tally = TypeTally()
+        self._collisions = TagCollisions(tag_length) if tags else None
+        self.moved: Counter[tuple[Entity, Entity]] = Counter()
+
+    def add(self, lines: Sequence[bytes], result: ChunkResult, own_lines: Sequence[bytes] | None = None) -> None:
+        """Spool one chunk's lines (and the sink's own lines) and keep its evidence and its tags' digests."""
+        first = len(self._spool)
+        self._spool.write(lines)
+        if self._own is not None and own_lines is not None:
+            self._own.write(own_lines)
+        if self._collisions is not None:
+            for offset, note_tags in enumerate(result.tags):
+                self._collisions.add_note(first + offset, note_tags)
+        if result.typings:
+            self._typings.update((first + k, typing) for k, typing in enumerate(result.typings) if typing)
+        if result.tally is not None:
+            self._tally.merge(result.tally)
+
+    def settle(
+        self,
+        write: Callable[[list[bytes]], None],
+        *,
+        rerender: Rerender | None = None,
+        on_change: OnChange | None = None,
+    ) -> Counter[tuple[Entity, Entity]]:
+        """Write every line settled, in order, to ``write`` (``blocks``); how many names moved from
+        one type to another."""
+        for pieces in self.blocks(rerender=rerender, on_change=on_change):
+            write(pieces)
+        return self.moved
+
+    def blocks(self, *, rerender: Rerender | None = None, on_change: OnChange | None = None) -> Iterator[list[bytes]]:
+        """Every line settled, in order, as lists of pieces of whole lines (about ``BLOCK`` bytes a list).
+
+        ``rerender`` turns a settled line into the sink's own (with ``own``); ``on_change`` hears of each
+        line that changed. ``moved`` counts the names that moved from one type to another.
+        """
+        if self._own is not None and rerender is None:
+            raise ValueError("a sink with its own lines needs rerender")
+        with collector_paused():
+            settled = SettledTypes(resolve_types(self._tally))
+            moves = {note: found for note, typing in self._typings.items() if (found := settled.moves(typing))}
+            self.moved = Counter((move.old, move.new) for found in moves.values() for move in found)
+            final = self._final_tags(moves.values())
+        retag = settled_retag(self._tagger, final) if self._tagger is not None else None
+        colliding = self._collisions.colliding() if self._collisions is not None else []
+        changing = sorted(moves.keys() | set(self._lines_with(colliding)))
+        source = self._own or self._spool
+
+        def pieces() -> Iterator[bytes]:
+            position, ends = 0, source.ends()
+            for note in changing:
+                yield from source.copy(position, ends[note - 1] if note else 0)
+                line = self._settled_line(note, moves.get(note, ()), retag, final)
+                if on_change is not None:
+                    on_change(note, line)
+                yield rerender(source.line(note), line) if self._own is not None and rerender else line
+                position = ends[note]
+            yield from source.copy(position, ends[-1] if ends else 0)
+
+        return _grouped(pieces())
+
+    def _final_tags(self, moves: Iterable[list[Move]]) -> dict[bytes, str]:
+        """The lengthened tags of the run, the moved names' new references taking part in the rule."""
+        if self._tagger is None or self._collisions is None:
+            return {}
+        for found in moves:
+            for move in found:
+                self._collisions.add(*self._tagger.tag(move.new, move.reference))
+        return self._collisions.final_tags()
+
+    def _lines_with(self, colliding: list[bytes]) -> Iterator[int]:
+        """The notes whose line holds a colliding base tag (none at all in most runs)."""
+        if colliding:
+            for note, line in enumerate(self._spool.lines()):
+                if any(tag in line for tag in colliding):
+                    yield note
+
+    def _settled_line(self, note: int, moves: Sequence[Move], retag: Retag | None, final: dict[bytes, str]) -> bytes:
+        line = self._spool.line(note)
+        if not final or self._collisions is None:
+            return settled_line(line, moves, retag)
+        record = fastjson.loads(line)
+        return settled_line(line, moves, retag, self._collisions.lengthened(record, note, final), record)
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """No garbage collection while a pass makes many short-lived objects beside a large heap (an engine
+    built in this process): a full collection would scan the whole heap for cycles the pass never makes."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _grouped(pieces: Iterable[bytes]) -> Iterator[list[bytes]]:
+    """``pieces`` in lists of about ``BLOCK`` bytes."""
+    group: list[bytes] = []
+    size = 0
+    for piece in pieces:
+        group.append(piece)
+        size += len(piece)
+        if size >= BLOCK:
+            yield group
+            group, size = [], 0
+    if group:
+        yield group
+
+
+def split_lines(blocks: Iterable[bytes]) -> Iterator[bytes]:
+    """The lines (newline kept) of blocks of whole lines, as ``RunSettler.settle`` writes them."""
+    for block in blocks:
+        start = 0
+        while start < len(block):
+            end = block.index(b"\n", start) + 1
+            yield block[start:end]
+            start = end
