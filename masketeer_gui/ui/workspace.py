@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QWidget
 from masketeer_gui.engine.span import Span
 from masketeer_gui.ui.errors import show_error
 from masketeer_gui.ui.note_view import NoteView
-from masketeer_gui.ui.project_api import ProjectApi, ReviewNote
+from masketeer_gui.ui.project_api import NoteDetail, ProjectApi
 from masketeer_gui.ui.workers import Job, WorkerHost
 
 
@@ -41,7 +41,7 @@ class Workspace(QObject):
         self.widget = widget  # parent of dialogs and menus
         self.note_view = note_view
         self.project: ProjectApi | None = None
-        self.current: ReviewNote | None = None
+        self.current: NoteDetail | None = None
         self.last_error = ""
         self.workers = WorkerHost("masketeer-runs", self)
         self.previews = WorkerHost("masketeer-previews", self)
