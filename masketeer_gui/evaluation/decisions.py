@@ -20,7 +20,7 @@ from masketeer_gui.vocabulary import Label
 
 
 class MaskedSpan(SpanLike, Protocol):
-    """A span the engine produced: offsets, type and the masker that voted (engine ``Span``, store ``SpanRow``)."""
+    """A span the engine produced: offsets, type and the masker that voted (the engine's ``Span``)."""
 
     @property
     def masker(self) -> str: ...

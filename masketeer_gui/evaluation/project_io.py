@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from masketeer_gui.engine.span import Entity
+from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.evaluation.decisions import Decision, Label
 from masketeer_gui.evaluation.gold import Annotation, GoldSet
 from masketeer_gui.store import Project
-from masketeer_gui.store.rows import MarkLabel, MarkRow, RunRow, SampleNoteRow, SampleRow, SpanRow
+from masketeer_gui.store.rows import MarkLabel, MarkRow, RunRow, SampleNoteRow, SampleRow
 
 GOLD_KEY = "evaluation.gold"
 
@@ -32,7 +32,7 @@ class SampleView:
 
     sample: SampleRow
     notes: tuple[SampleNoteRow, ...]
-    spans: Mapping[str, tuple[SpanRow, ...]]
+    spans: Mapping[str, tuple[Span, ...]]
 
     @property
     def external(self) -> dict[int, str]:
@@ -60,7 +60,7 @@ def sample_decisions(project: Project, view: SampleView, annotator: str | None =
     return [mark_decision(m, external[m.note_id], view.spans[external[m.note_id]]) for m in latest.values()]
 
 
-def mark_decision(mark: MarkRow, note_id: str, spans: Sequence[SpanRow]) -> Decision:
+def mark_decision(mark: MarkRow, note_id: str, spans: Sequence[Span]) -> Decision:
     """One mark as a decision: the engine's type and masker from the judged span at the same offsets."""
     label = Label(mark.label)
     span = next((s for s in spans if s.start == mark.start and s.end == mark.end), None)
@@ -97,7 +97,7 @@ def note_texts(project: Project, view: SampleView) -> dict[str, str]:
 
 def run_spans(
     project: Project, view: SampleView, run_id: int | None = None
-) -> tuple[RunRow, dict[str, tuple[SpanRow, ...]]]:
+) -> tuple[RunRow, dict[str, tuple[Span, ...]]]:
     """The current results of the sample's notes, checked to be those of ``run_id`` (default: the latest run).
 
     A note's current result may come from an earlier run (an incremental run leaves it alone);
@@ -107,7 +107,7 @@ def run_spans(
     run = runs.get(run_id) if run_id is not None else project.runs.latest()
     if run is None:
         raise EvaluationInputError("no such finished run" if run_id is not None else "the project has no finished run")
-    spans: dict[str, tuple[SpanRow, ...]] = {}
+    spans: dict[str, tuple[Span, ...]] = {}
     for n in view.notes:
         detail = project.notes.get(n.note_id)
         if detail.run_id is None or detail.run_id > run.id:

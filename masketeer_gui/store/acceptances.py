@@ -60,6 +60,12 @@ def _occurrences_before(text: str, surface: str, start: int) -> int:
     return count
 
 
+def covering(spans: Iterable[Span], stretches: Iterable[tuple[int, int]]) -> frozenset[tuple[int, int]]:
+    """The spans (as offsets) that cover one of ``stretches``: the spans counted as accepted."""
+    held = list(stretches)
+    return frozenset((s.start, s.end) for s in spans if any(s.start <= a and b <= s.end for a, b in held))
+
+
 def is_acceptance(mark: MarkRow | Mark) -> bool:
     return mark.sample_id is None and Label(mark.label) is Label.TP and mark.start is not None
 
@@ -81,8 +87,7 @@ class Acceptances:
 
     def covered(self, note_id: int, text: str, spans: Sequence[Span]) -> frozenset[tuple[int, int]]:
         """The spans (as offsets) that cover an accepted stretch."""
-        stretches = self.stretches(note_id, text)
-        return frozenset((s.start, s.end) for s in spans if any(s.start <= a and b <= s.end for a, b in stretches))
+        return covering(spans, self.stretches(note_id, text))
 
     def set(self, note_id: int, text: str, span: Span, accepted: bool) -> None:
         """Accept ``span`` (anchored in ``text``), or take back every acceptance it covers."""

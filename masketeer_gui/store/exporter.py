@@ -22,7 +22,6 @@ from sqlalchemy import func, select
 from masketeer_gui.atomic import AtomicFile
 from masketeer_gui.engine.render import RenderedNote, Tagger, render_note
 from masketeer_gui.engine.render_surrogates import render_surrogate_note
-from masketeer_gui.engine.span import Span
 from masketeer_gui.engine.surrogates import SurrogateIssuer
 from masketeer_gui.parallel import ChunkResult
 from masketeer_gui.settling import RunSettler
@@ -70,26 +69,19 @@ def _write_settled(handle: IO[bytes], chunks: Iterator[list[RenderedNote]], key:
     return spans
 
 
-def _spans(note: NoteDetail) -> list[Span]:
-    return [span.to_span() for span in note.spans]
-
-
 def _renderer(key: bytes, surrogates: SurrogatesFor | None) -> Render:
     """Tags under ``key``, or surrogates scoped by the note's patient id (``--mode surrogates``)."""
     if surrogates is None:
         tagger = Tagger(key)
-        return lambda note: render_note(note.external_id, note.text, _spans(note), tagger)
+        return lambda note: render_note(note.external_id, note.text, note.spans, tagger)
     issuer = surrogates(key)
-    return lambda note: render_surrogate_note(note.external_id, note.text, _spans(note), issuer, note.patient_id or "")
+    return lambda note: render_surrogate_note(note.external_id, note.text, note.spans, issuer, note.patient_id or "")
 
 
 def project_key(db: Database) -> bytes:
     """The project's own pseudonym key."""
     with db.read() as session:
-        stored = settings.get(session, settings.PSEUDONYM_KEY)
-    if stored is None:
-        raise ProjectStateError("the project has no pseudonym key")
-    return bytes.fromhex(stored)
+        return settings.stored_key(session)
 
 
 def export_notes(

@@ -13,17 +13,18 @@ from sqlalchemy.orm import Session
 
 from masketeer_gui.engine.lists import CorrectionAction
 from masketeer_gui.engine.span import Entity
+from masketeer_gui.store import settings
+from masketeer_gui.store.acceptances import covering, protected_stretches
 from masketeer_gui.store.db import Database
 from masketeer_gui.store.errors import NotFoundError
 from masketeer_gui.store.models import Batch, CorrectionRecord, Note, NoteText, Review, SpanRecord, utcnow
-from masketeer_gui.store.records import note_records, span_row
+from masketeer_gui.store.records import StoredSpan, note_records, pseudonyms_of, stored_span
 from masketeer_gui.store.rows import (
     BatchRow,
     CorrectionRow,
     NoteDetail,
     NoteRow,
     ReviewStatus,
-    SpanRow,
 )
 
 
@@ -47,11 +48,12 @@ def correction_row(c: CorrectionRecord, current_hash: str) -> CorrectionRow:
     )
 
 
-def spans_of(session: Session, note_id: int, run_id: int | None) -> tuple[SpanRow, ...]:
+def spans_of(session: Session, note_id: int, run_id: int | None) -> tuple[StoredSpan, ...]:
+    """The spans run ``run_id`` found in the note, in text order, with the pseudonyms it stored."""
     if run_id is None:
         return ()
     query = select(SpanRecord).where(SpanRecord.note_id == note_id, SpanRecord.run_id == run_id)
-    return tuple(span_row(s) for s in session.scalars(query.order_by(SpanRecord.start)))
+    return tuple(stored_span(s) for s in session.scalars(query.order_by(SpanRecord.start)))
 
 
 def _list_query() -> Select[*tuple[Any, ...]]:
@@ -145,9 +147,11 @@ class Notes:
         with self._db.read() as session:
             return all_ids(session)
 
-    def records(self, note_ids: Sequence[int] | None = None, chunk: int = 2000) -> Iterator[list[NoteDetail]]:
+    def records(
+        self, note_ids: Sequence[int] | None = None, chunk: int = 2000, *, pseudonyms: bool = False
+    ) -> Iterator[list[NoteDetail]]:
         """Notes with the spans of their current result, ``chunk`` at a time (see ``records.py``)."""
-        return note_records(self._db, note_ids, chunk)
+        return note_records(self._db, note_ids, chunk, pseudonyms=pseudonyms)
 
     def list(self, note_ids: Iterable[int] | None = None) -> list[NoteRow]:
         """Every note (or the given ones) in import order, with counts of its current result."""
@@ -172,7 +176,8 @@ class Notes:
             return session.scalar(select(Note.id).where(Note.external_id == external_id))
 
     def get(self, note_id: int) -> NoteDetail:
-        """A note's text with the spans of its current result and its corrections."""
+        """A note in full: its text, the spans of its current result with their pseudonyms, the spans a
+        reviewer accepted, its corrections and review status."""
         with self._db.read() as session:
             note = session.get(Note, note_id)
             if note is None:
@@ -182,6 +187,9 @@ class Notes:
             corrections = session.scalars(
                 select(CorrectionRecord).where(CorrectionRecord.note_id == note_id).order_by(CorrectionRecord.id)
             )
+            stored = spans_of(session, note_id, note.result_run_id)
+            spans = tuple(span for span, _pseudonym in stored)
+            accepted = protected_stretches(session, [note_id]).get(note_id, [])
             return NoteDetail(
                 note.id,
                 note.external_id,
@@ -190,10 +198,12 @@ class Notes:
                 note.patient_id,
                 note.author,
                 note.result_run_id,
-                spans_of(session, note_id, note.result_run_id),
+                spans,
                 tuple(correction_row(c, note.text_hash) for c in corrections),
                 ReviewStatus(review.status) if review else ReviewStatus.OPEN,
                 review.who if review else "",
+                pseudonyms_of(text, stored, settings.stored_key(session)),
+                covering(spans, ((p.start, p.end) for p in accepted)),
             )
 
     def set_review(self, note_ids: Iterable[int], status: ReviewStatus, *, who: str | None = None) -> None:

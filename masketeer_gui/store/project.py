@@ -231,7 +231,7 @@ class Project:
     def pseudonym_key(self) -> bytes:
         """The project's key for keyed tags (stored in the project; see ``settings.py``)."""
         with self._db.read() as session:
-            return bytes.fromhex(settings.get(session, settings.PSEUDONYM_KEY))
+            return settings.stored_key(session)
 
     def engine_parts(self) -> EngineParts | None:
         """The key, current name lists and the engine's lexicon and name index (None with a fake engine)."""

@@ -42,46 +42,6 @@ class NoteRow:
 
 
 @dataclass(frozen=True, slots=True)
-class SpanRow:
-    """A stored span of a note's current result: the engine's ``Span`` with its row id and pseudonym."""
-
-    id: int
-    span: Span
-    pseudonym: str | None = None
-
-    @property
-    def start(self) -> int:
-        return self.span.start
-
-    @property
-    def end(self) -> int:
-        return self.span.end
-
-    @property
-    def entity(self) -> Entity:
-        return self.span.entity
-
-    @property
-    def masker(self) -> str:
-        return self.span.masker
-
-    @property
-    def reason(self) -> str:
-        return self.span.reason
-
-    @property
-    def flags(self) -> tuple[str, ...]:
-        return self.span.flags
-
-    @property
-    def ref(self) -> str:
-        return self.span.ref
-
-    def to_span(self) -> Span:
-        return self.span
-
-
-@dataclass(frozen=True, slots=True)
 class CorrectionRow:
     """A manual correction; ``stale`` when the note's text changed after it was made."""
 
@@ -99,9 +59,11 @@ class CorrectionRow:
 
 @dataclass(frozen=True, slots=True)
 class NoteDetail:
-    """A note's text with the spans of its current result, its corrections and review status: the one shape
-    of a note the store hands out (bulk reads for export, risk and leaks leave meta, author, corrections and
-    review empty)."""
+    """A note as the store hands it out, from the store to the screen: its text, the engine's ``Span`` of
+    each span of its current result (in text order), corrections, review status, and for the reviewer
+    the pseudonym of each span and the spans a reviewer accepted. The one shape of a note: bulk reads
+    (export, risk, the leak check) leave meta, author, corrections, review and ``accepted`` empty, and
+    ``pseudonyms`` too unless asked for them."""
 
     id: int
     external_id: str
@@ -110,10 +72,12 @@ class NoteDetail:
     patient_id: str | None
     author: str | None
     run_id: int | None
-    spans: tuple[SpanRow, ...]
+    spans: tuple[Span, ...]
     corrections: tuple[CorrectionRow, ...]
     review: ReviewStatus
     reviewed_by: str = ""
+    pseudonyms: tuple[str, ...] = ()  # one per span: the one its run stored, else its keyed tag
+    accepted: frozenset[tuple[int, int]] = frozenset()  # (start, end) of the spans a reviewer accepted
 
     @property
     def analyzed(self) -> bool:

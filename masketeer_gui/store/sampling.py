@@ -14,11 +14,12 @@ from collections.abc import Mapping, Sequence
 from sqlalchemy import and_, func, select
 from sqlalchemy.orm import Session
 
+from masketeer_gui.engine.span import Span
 from masketeer_gui.store.db import Database
 from masketeer_gui.store.errors import InvalidChangeError, NotFoundError, ProjectStateError
 from masketeer_gui.store.models import Note, Run, Sample, SampleNote, SpanRecord, utcnow
 from masketeer_gui.store.notes import spans_of
-from masketeer_gui.store.rows import RunStatus, SampleNoteRow, SampleRow, SpanRow, StratumRow
+from masketeer_gui.store.rows import RunStatus, SampleNoteRow, SampleRow, StratumRow
 
 STRATA = ("0", "1", "2", "3", "4", "5", "6-10", ">10")
 TERTILES = ("short", "medium", "long")
@@ -174,13 +175,13 @@ class Samples:
                 SampleNoteRow(sn.sample_id, sn.note_id, ext, sn.stratum, sn.position, sn.run_id) for sn, ext in rows
             ]
 
-    def spans(self, sample_id: int, note_id: int) -> tuple[SpanRow, ...]:
+    def spans(self, sample_id: int, note_id: int) -> tuple[Span, ...]:
         """The spans the sample judges for one of its notes (as they were when it was drawn)."""
         with self._db.read() as session:
             entry = session.get(SampleNote, (sample_id, note_id))
             if entry is None:
                 raise NotFoundError(f"note {note_id} is not in sample {sample_id}")
-            return spans_of(session, note_id, entry.run_id)
+            return tuple(span for span, _pseudonym in spans_of(session, note_id, entry.run_id))
 
     def list(self) -> list[SampleRow]:
         with self._db.read() as session:

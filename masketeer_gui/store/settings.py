@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from masketeer_gui.engine.pseudonyms import new_key
+from masketeer_gui.store.errors import ProjectStateError
 from masketeer_gui.store.models import Setting
 
 PSEUDONYM_KEY = "pseudonym_key"
@@ -38,4 +39,12 @@ def pseudonym_key(session: Session) -> bytes:
         key = new_key()
         put(session, PSEUDONYM_KEY, key.hex())
         return key
+    return bytes.fromhex(stored)
+
+
+def stored_key(session: Session) -> bytes:
+    """The project's pseudonym key as stored (read-only: ``ProjectStateError`` when it has none)."""
+    stored = get(session, PSEUDONYM_KEY)
+    if stored is None:
+        raise ProjectStateError("the project has no pseudonym key")
     return bytes.fromhex(stored)

@@ -442,7 +442,6 @@ class MainWindow(QMainWindow):
     def shutdown(self) -> None:
         """Stop the worker threads and close the project (also for tests and --screenshot)."""
         self.ws.shutdown()
-        self.risk.host.shutdown()
         if self.ws.project is not None:
             self.ws.project.close()
             self.ws.project = None

@@ -17,16 +17,16 @@ from masketeer_gui.engine.span import ENTITY_NAMES, Span
 from masketeer_gui.store.textsearch import word_hits
 from masketeer_gui.store.wordindex import words_of
 from masketeer_gui.ui.colours import entity_colour, entity_text_colour
-from masketeer_gui.ui.project_api import ReviewNote
+from masketeer_gui.ui.project_api import NoteDetail
 from masketeer_gui.ui.span_list import SpanList
 from masketeer_gui.ui.span_text import Placed, SpanTextEdit
 from masketeer_gui.vocabulary import counted
 
 # the replacement of each span of a note (surrogates instead of the stored tags), or None: tags
-Replacements = Callable[[ReviewNote], Sequence[str]]
+Replacements = Callable[[NoteDetail], Sequence[str]]
 
 
-def pseudonymized(detail: ReviewNote, replacements: Sequence[str] | None = None) -> tuple[str, list[Placed]]:
+def pseudonymized(detail: NoteDetail, replacements: Sequence[str] | None = None) -> tuple[str, list[Placed]]:
     """The note with every span replaced by its tag (or ``replacements``), and where each one sits."""
     parts: list[str] = []
     placed: list[Placed] = []
@@ -51,13 +51,13 @@ def span_index_from(spans: Sequence[Span], offset: int) -> int:
 
 
 class NoteView(QWidget):
-    """Shows one ``ReviewNote``; ``currentSpanChanged(span or None)`` when the current span moves."""
+    """Shows one ``NoteDetail``; ``currentSpanChanged(span or None)`` when the current span moves."""
 
     currentSpanChanged = Signal(object)
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self.detail: ReviewNote | None = None
+        self.detail: NoteDetail | None = None
         self.replacements: Replacements | None = None
         self._shown: Sequence[str] = ()
         self._current = -1
@@ -126,7 +126,7 @@ class NoteView(QWidget):
         self.risk.setText(html)
         self.risk.setVisible(bool(html))
 
-    def set_note(self, detail: ReviewNote | None, keep_offset: int | None = None) -> None:
+    def set_note(self, detail: NoteDetail | None, keep_offset: int | None = None) -> None:
         """Show ``detail``; ``keep_offset`` re-selects the span at that offset (after an edit)."""
         self.detail = detail
         self._current = -1
@@ -151,7 +151,7 @@ class NoteView(QWidget):
         self.currentSpanChanged.emit(self.current_span())
 
     @staticmethod
-    def _header_text(detail: ReviewNote) -> str:
+    def _header_text(detail: NoteDetail) -> str:
         patient = f" · patient {detail.patient_id}" if detail.patient_id else ""
         spans = counted(len(detail.spans), "span") if detail.analyzed else "not analyzed yet"
         size = f"{len(detail.text)} characters"

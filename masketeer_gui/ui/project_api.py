@@ -1,5 +1,8 @@
 """What the GUI needs from a project: a Protocol over the store's plain rows (``store/rows.py``).
 
+A note reaches the screen as the store's ``NoteDetail`` and each span as the engine's ``Span``: the
+GUI keeps no shape of its own for either (what it adds, such as the current span, is view state).
+
 The window, models and workers only talk to ``ProjectApi``; ``store_adapter.StoreProject``
 implements it with the store's ``Project`` facade. Rows cross threads, so they are the store's
 frozen dataclasses holding ids and values, never ORM objects. Every method may raise the
@@ -9,7 +12,7 @@ store's ``ProjectEnvironmentError`` (shown in plain words); anything else is a b
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -38,13 +41,13 @@ __all__ = [
     "CorrectionRow",
     "EngineParts",
     "ImportLayout",
+    "NoteDetail",
     "NoteRow",
     "PendingChange",
     "Preview",
     "ProgressCallback",
     "ProjectApi",
     "ProjectStats",
-    "ReviewNote",
     "ReviewStatus",
     "Scope",
     "TermKind",
@@ -54,52 +57,6 @@ __all__ = [
 ]
 
 ENTITY_ORDER: tuple[Entity, ...] = tuple(Entity)
-
-
-@dataclass(frozen=True, slots=True)
-class ReviewNote:
-    """A note as the reviewer sees it: the store's one note shape (``NoteDetail``, whose span rows carry the
-    engine's ``Span``) with the tag of each span and the spans a reviewer accepted."""
-
-    note: NoteDetail
-    pseudonyms: tuple[str, ...]  # one tag per span
-    accepted: frozenset[tuple[int, int]] = frozenset()
-    spans: tuple[Span, ...] = field(init=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "spans", tuple(row.span for row in self.note.spans))
-
-    @property
-    def id(self) -> int:
-        return self.note.id
-
-    @property
-    def external_id(self) -> str:
-        return self.note.external_id
-
-    @property
-    def patient_id(self) -> str:
-        return self.note.patient_id or ""
-
-    @property
-    def text(self) -> str:
-        return self.note.text
-
-    @property
-    def review(self) -> ReviewStatus:
-        return self.note.review
-
-    @property
-    def corrections(self) -> tuple[CorrectionRow, ...]:
-        return self.note.corrections
-
-    @property
-    def analyzed(self) -> bool:
-        return self.note.analyzed
-
-    def span_at(self, offset: int) -> Span | None:
-        """The span covering ``offset``, if any."""
-        return next((s for s in self.spans if s.start <= offset < s.end), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,10 +81,14 @@ class ProjectApi(Protocol):
     path: Path
 
     def note_rows(self, note_ids: Sequence[int] | None = None) -> list[NoteRow]: ...
-    def note(self, note_id: int) -> ReviewNote: ...
-    def note_chunks(self, note_ids: Sequence[int], chunk: int = 2000) -> Iterator[list[ReviewNote]]:
-        """``note_ids`` in their order (unknown ones left out), one store read per ``chunk``; for the
-        bulk checks (risk, leaks): review status, accepted spans and corrections are left empty."""
+    def note(self, note_id: int) -> NoteDetail:
+        """The note in full, as the review tab shows it (the store's one note shape)."""
+        ...
+
+    def note_chunks(self, note_ids: Sequence[int], chunk: int = 2000) -> Iterator[list[NoteDetail]]:
+        """``note_ids`` in their order (unknown ones left out), one store read per ``chunk``, with their
+        pseudonyms; for the bulk checks (risk, leaks): review status, accepted spans and corrections are
+        left empty."""
         ...
 
     def run(

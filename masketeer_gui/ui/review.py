@@ -173,18 +173,19 @@ class ReviewController(QObject):
         elif not term and not blank:
             self._hint("Select a word or a span first.")
             return None
+        patient = (note.patient_id or "") if note else ""
         dialog = TermDialog(
             self.ws.widget,
             replacing.kind if replacing else kind,
             term,
             entity,
             note.external_id if note else "",
-            note.patient_id or "" if note else "",
+            patient,
             replacing,
             project.terms(),
         )
         if replacing is None:  # the dictionary editor's blank entry is a corpus-wide one
-            default = Scope.CORPUS if blank else narrowest_scope(kind, note.patient_id if note else "")
+            default = Scope.CORPUS if blank else narrowest_scope(kind, patient)
             dialog.set_scope(scope or default)
             dialog.from_note = not blank
         dialog.previewRequested.connect(self._ask_preview)

@@ -21,7 +21,7 @@ from masketeer_gui.ui.note_list import NoteListPane
 from masketeer_gui.ui.note_list_model import COL_RISK, COL_SPANS
 from masketeer_gui.ui.project_api import ReviewStatus
 from masketeer_gui.ui.risk_jobs import RiskResult, assess_notes, check_leaks
-from masketeer_gui.ui.workers import Job, Progress, WorkerHost
+from masketeer_gui.ui.workers import Job, Progress
 from masketeer_gui.ui.workspace import Workspace
 
 
@@ -32,7 +32,7 @@ class RiskController(QObject):
         super().__init__(ws)
         self.ws = ws
         self.list = notes
-        self.host = WorkerHost("masketeer-risk", self)
+        self.host = ws.worker_host("masketeer-risk")
         self.notes: dict[int, tuple[str, NoteRisk]] = {}
         self.final: dict[int, RiskAssessment] = {}
         self.summary_label = QLabel()

@@ -13,7 +13,7 @@ from masketeer_gui.engine.leak import find_leaks, listed_forms, name_forms
 from masketeer_gui.engine.render import pseudonymize, span_record
 from masketeer_gui.engine.risk import NoteRisk, RiskAssessment, RiskScorer
 from masketeer_gui.engine.risk_corpus import CorpusRisk, RiskSummary
-from masketeer_gui.ui.project_api import CancelCheck, EngineParts, ProgressCallback, ProjectApi, ReviewNote
+from masketeer_gui.ui.project_api import CancelCheck, EngineParts, NoteDetail, ProgressCallback, ProjectApi
 
 CHUNK = 1000  # notes per store read: ~20 ms holding the GIL, short enough for the GUI thread
 
@@ -44,7 +44,7 @@ def assess_notes(
         if note is None:
             return None
         if note.analyzed:
-            merged[note.id] = (note.patient_id, scorer.assess_spans(note.text, note.spans))
+            merged[note.id] = (note.patient_id or "", scorer.assess_spans(note.text, note.spans))
             assessed.add(note.id)
     for note_id in set(note_ids) - assessed:  # not analysed (or gone from the project): no risk
         merged.pop(note_id, None)
@@ -57,7 +57,7 @@ def assess_notes(
 
 def _notes(
     project: ProjectApi, note_ids: Sequence[int], progress: ProgressCallback, cancelled: CancelCheck
-) -> Iterator[ReviewNote | None]:
+) -> Iterator[NoteDetail | None]:
     """``note_ids`` read in bulk, counted for ``progress``; ``None`` (then stop) once ``cancelled``."""
     done, total = 0, len(note_ids)
     for chunk in project.note_chunks(note_ids, CHUNK):
@@ -81,7 +81,7 @@ class LeakRow:
     sources: tuple[str, ...]
 
 
-def output_record(note: ReviewNote) -> dict[str, object]:
+def output_record(note: NoteDetail) -> dict[str, object]:
     """The note as the export writes it (tags in place of the spans)."""
     spans = [span_record(span, tag) for span, tag in zip(note.spans, note.pseudonyms, strict=True)]
     return {"id": note.external_id, "text": pseudonymize(note.text, spans), "spans": spans}
@@ -92,7 +92,7 @@ def check_leaks(
 ) -> list[LeakRow] | None:
     """Partial leaks in every analysed note: a form of a masked or listed name left in the output."""
     listed = listed_forms(parts.names)
-    seen: list[tuple[ReviewNote, dict[str, object], set[str]]] = []
+    seen: list[tuple[NoteDetail, dict[str, object], set[str]]] = []
     by_patient: dict[str, set[str]] = {}
     total = 2 * len(note_ids)
     for note in _notes(project, note_ids, lambda done, _total, rows: progress(done, total, rows), cancelled):
@@ -108,10 +108,10 @@ def check_leaks(
     for done, (note, record, own) in enumerate(seen, len(note_ids) + 1):
         if cancelled():
             return None
-        leaks = find_leaks(record, own, by_patient.get(note.patient_id, set()), listed)
+        leaks = find_leaks(record, own, by_patient.get(note.patient_id or "", set()), listed)
         if leaks:
             sources = tuple(sorted({leak.source for leak in leaks}))
-            rows.append(LeakRow(note.id, note.external_id, note.patient_id, len(leaks), sources))
+            rows.append(LeakRow(note.id, note.external_id, note.patient_id or "", len(leaks), sources))
         progress(done, total, [])
     progress(total, total, [])
     return rows

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 
 from masketeer_gui.engine.span import ENTITY_NAMES, Span
 from masketeer_gui.ui.colours import entity_colour, entity_text_colour
-from masketeer_gui.ui.project_api import ReviewNote
+from masketeer_gui.ui.project_api import NoteDetail
 
 SPAN_HEADERS = ("Type", "Text", "Masker", "Status")
 MIN_WIDTH = 300  # type, masker and status readable beside a few letters of text
@@ -45,7 +45,7 @@ class SpanList(QTableWidget):
         self.setMinimumWidth(MIN_WIDTH)
         self.currentCellChanged.connect(self._on_cell)
 
-    def show_spans(self, note: ReviewNote | None) -> None:
+    def show_spans(self, note: NoteDetail | None) -> None:
         self.blockSignals(True)
         self.setRowCount(0)
         if note is not None:
@@ -54,7 +54,7 @@ class SpanList(QTableWidget):
                 self._fill(row, span, note)
         self.blockSignals(False)
 
-    def _fill(self, row: int, span: Span, note: ReviewNote) -> None:
+    def _fill(self, row: int, span: Span, note: NoteDetail) -> None:
         chip = QTableWidgetItem(str(span.entity))
         chip.setBackground(entity_colour(span.entity))
         chip.setForeground(entity_text_colour(span.entity))

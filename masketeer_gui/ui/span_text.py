@@ -2,7 +2,7 @@
 
 Spans arrive as ``(start, end, Span)`` in the pane's own code-point offsets (the original text
 or the pseudonymized one). Colours come from ExtraSelections, so the document itself stays
-plain text; the current span gets a frame painted over the viewport.
+plain text; the current span gets a two-tone frame painted over the viewport.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from PySide6.QtGui import QFont, QHelpEvent, QPainter, QPaintEvent, QPen, QTextC
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip
 
 from masketeer_gui.engine.span import Span
-from masketeer_gui.ui.colours import StateCue, cue_colour, entity_colour, entity_text_colour
+from masketeer_gui.ui.colours import StateCue, cue_colour, entity_colour, entity_text_colour, text_on
 from masketeer_gui.ui.text_offsets import OffsetMap, display_text
 
 Placed = tuple[int, int, Span]
@@ -166,11 +166,21 @@ class SpanTextEdit(QPlainTextEdit):
                 for rect in self._line_rects(start, end):
                     painter.drawRect(rect.adjusted(-3, -2, 3, 2))
         if self._current >= 0:
-            start, end, _ = self._placed[self._current]
-            painter.setPen(QPen(self.palette().text().color(), 2))
-            for rect in self._line_rects(start, end):
-                painter.drawRect(rect.adjusted(-2, -1, 2, 1))
+            self._frame_current(painter)
         painter.end()
+
+    def _frame_current(self, painter: QPainter) -> None:
+        """Frame the current span twice: a thin ring hugging it in the colour its text has (3:1 and more on
+        the span's colour), and round that one in the page's text colour (3:1 and more on the page), so
+        the frame stands out on every span colour under a light and a dark palette alike."""
+        start, end, span = self._placed[self._current]
+        inner = QPen(text_on(self._format(span).background().color()), 1)
+        outer = QPen(self.palette().text().color(), 2)
+        for rect in self._line_rects(start, end):
+            painter.setPen(outer)
+            painter.drawRect(rect.adjusted(-2, -2, 1, 2))
+            painter.setPen(inner)
+            painter.drawRect(rect.adjusted(-1, -1, -1, 0))
 
     def _line_rects(self, start: int, end: int) -> list[QRect]:
         """One rectangle per visual line the span covers (a wrapped span gets two)."""

@@ -18,11 +18,10 @@ from masketeer_gui.engine.lexicon import Lexicon
 from masketeer_gui.engine.lexicon_loader import load_lexicon
 from masketeer_gui.engine.lists import CorrectionAction, NameLists
 from masketeer_gui.engine.pipeline import Deidentifier
-from masketeer_gui.engine.pseudonyms import tag_for
 from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.store import Project
 from masketeer_gui.store.analyzers import Analyzer, EngineParts
-from masketeer_gui.store.rows import AnalyzedNote, NoteDetail, RunStatus, SpanRow
+from masketeer_gui.store.rows import AnalyzedNote, NoteDetail, RunStatus
 from masketeer_gui.store.textsearch import TextHit
 from masketeer_gui.ui.project_api import (
     CancelCheck,
@@ -32,7 +31,6 @@ from masketeer_gui.ui.project_api import (
     Preview,
     ProgressCallback,
     ProjectStats,
-    ReviewNote,
     ReviewStatus,
     TermRow,
     TermSpec,
@@ -67,7 +65,6 @@ class StoreProject:
     def __init__(self, project: Project) -> None:
         self.store = project
         self.path = project.path
-        self._key: bytes | None = None
         self._frozen: set[int] = set()
 
     @classmethod
@@ -94,28 +91,11 @@ class StoreProject:
         rows = self.store.notes.list([note_id])
         return rows[0].external_id if rows else str(note_id)
 
-    def note(self, note_id: int) -> ReviewNote:
-        detail = self.store.notes.get(note_id)
-        spans = tuple(s.span for s in detail.spans)
-        accepted = self.store.acceptances.covered(note_id, detail.text, spans)
-        return ReviewNote(detail, self._tags(detail.text, detail.spans, spans), accepted)
+    def note(self, note_id: int) -> NoteDetail:
+        return self.store.notes.get(note_id)
 
-    def note_chunks(self, note_ids: Sequence[int], chunk: int = 2000) -> Iterator[list[ReviewNote]]:
-        for records in self.store.notes.records(note_ids, chunk):
-            yield [self._bulk_note(record) for record in records]
-
-    def _bulk_note(self, record: NoteDetail) -> ReviewNote:
-        """A note of a bulk read, without the review decisions (the bulk checks don't need them)."""
-        return ReviewNote(record, self._tags(record.text, record.spans, tuple(s.span for s in record.spans)))
-
-    def _tags(self, text: str, rows: Sequence[SpanRow], spans: tuple[Span, ...]) -> tuple[str, ...]:
-        """The stored pseudonym of each span, else its keyed tag under the project's key."""
-        if self._key is None:
-            self._key = self.store.pseudonym_key()
-        return tuple(
-            row.pseudonym or tag_for(self._key, s.entity, s.ref or text[s.start : s.end])
-            for s, row in zip(spans, rows, strict=True)
-        )
+    def note_chunks(self, note_ids: Sequence[int], chunk: int = 2000) -> Iterator[list[NoteDetail]]:
+        return self.store.notes.records(note_ids, chunk, pseudonyms=True)
 
     def set_review(self, note_id: int, status: ReviewStatus) -> None:
         self.store.notes.set_review([note_id], status)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QObject
 
 from masketeer_gui.engine.surrogates import SurrogateIssuer
-from masketeer_gui.ui.project_api import ReviewNote
+from masketeer_gui.ui.project_api import NoteDetail
 from masketeer_gui.ui.workspace import Workspace
 
 SETTING = "view/surrogates"
@@ -49,12 +49,12 @@ class SurrogateToggle(QObject):
         if self.on:
             self.ws.note_view.set_replacements(self.surrogates)
 
-    def surrogates(self, detail: ReviewNote) -> Sequence[str]:
+    def surrogates(self, detail: NoteDetail) -> Sequence[str]:
         """One surrogate per span of ``detail`` (its tags when the project has no key or engine)."""
         issuer = self._issuer_for_project()
         if issuer is None:
             return detail.pseudonyms
-        return issuer.surrogates(detail.text, detail.spans, detail.patient_id)
+        return issuer.surrogates(detail.text, detail.spans, detail.patient_id or "")
 
     def _issuer_for_project(self) -> SurrogateIssuer | None:
         project = self.ws.project

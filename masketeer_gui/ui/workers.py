@@ -3,7 +3,8 @@
 A ``Job`` wraps a plain function ``fn(progress, cancelled)`` (a store call). It streams
 finished rows and progress (notes done, notes/s, seconds left) at most every ``interval``
 seconds, so the GUI thread handles a few signals per second, never one per note. Jobs run
-one after another on the host's thread; ``shutdown`` cancels, quits and waits (closeEvent).
+one after another on the host's thread; ``stop_jobs`` cancels and waits for the running one (before
+its project is closed), ``shutdown`` cancels, quits and waits (closeEvent).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from masketeer_gui.ui.project_api import CancelCheck, NoteRow, ProgressCallback
 
 SWITCH_INTERVAL_S = 0.001
 WORKER_NICE = 10
+STOP_TIMEOUT_S = 30.0  # jobs check for a cancel between chunks; a list preview does not, and may take seconds
 _NICE = threading.local()
 JobFunction = Callable[[ProgressCallback, CancelCheck], Any]
 
@@ -73,12 +75,17 @@ class Job(QObject):
         self._pending: list[NoteRow] = []
         self._last_emit = 0.0
         self._started = 0.0
+        self._returned = threading.Event()  # set once the function has returned (or raised)
 
     def cancel(self) -> None:
         self._cancel.set()
 
     def is_cancelled(self) -> bool:
         return self._cancel.is_set()
+
+    def wait(self, timeout_s: float) -> bool:
+        """Block until the job's function has returned (it no longer uses its project); False on timeout."""
+        return self._returned.wait(timeout_s)
 
     @Slot()
     def run(self) -> None:
@@ -95,6 +102,7 @@ class Job(QObject):
             self._flush()
             self.succeeded.emit(result)
         finally:
+            self._returned.set()
             app = QCoreApplication.instance()
             if app is not None:  # hand the object back, so the GUI thread may delete it
                 self.moveToThread(app.thread())
@@ -167,6 +175,14 @@ class WorkerHost(QObject):
         self._queue.clear()
         if self._current is not None:
             self._current.cancel()
+
+    def stop_jobs(self, timeout_s: float = STOP_TIMEOUT_S) -> bool:
+        """Cancel every job and wait until the running one has returned, so that the project it reads or
+        writes can be closed (a closed project's connections would otherwise be reopened by the job and
+        left to the garbage collector). False when it did not return within ``timeout_s``."""
+        current = self._current
+        self.cancel_all()
+        return current is None or current.wait(timeout_s)
 
     def _on_progressed(self, progress: Progress) -> None:
         self.progressed.emit(self._current, progress)

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QWidget
 from masketeer_gui.engine.span import Span
 from masketeer_gui.ui.errors import show_error
 from masketeer_gui.ui.note_view import NoteView
-from masketeer_gui.ui.project_api import ProjectApi, ReviewNote
+from masketeer_gui.ui.project_api import NoteDetail, ProjectApi
 from masketeer_gui.ui.workers import Job, WorkerHost
 
 
@@ -41,18 +41,21 @@ class Workspace(QObject):
         self.widget = widget  # parent of dialogs and menus
         self.note_view = note_view
         self.project: ProjectApi | None = None
-        self.current: ReviewNote | None = None
+        self.current: NoteDetail | None = None
         self.last_error = ""
         self.workers = WorkerHost("masketeer-runs", self)
         self.previews = WorkerHost("masketeer-previews", self)
+        self.hosts = [self.workers, self.previews]  # every worker thread that may use the project
         self.undo_group = QUndoGroup(self)
         self.undo_stack = QUndoStack(self.undo_group)  # the Review tab's
         self.undo_group.setActiveStack(self.undo_stack)
 
     # --- the project ---------------------------------------------------------------------------
     def set_project(self, project: ProjectApi | None) -> None:
-        """Make ``project`` the open one (None: close it); the old one is closed, undo history dropped."""
-        self.cancel_jobs()
+        """Make ``project`` the open one (None: close it); the old one is closed once no job uses it any
+        more, undo history dropped."""
+        for host in self.hosts:
+            host.stop_jobs()
         for stack in self.undo_group.stacks():
             stack.clear()
         if self.project is not None and self.project is not project:
@@ -99,6 +102,12 @@ class Workspace(QObject):
         project = self.project
         self.workers.submit(Job("Running", lambda p, c: project.run(None, p, c, full=full), corpus=True))
 
+    def worker_host(self, name: str) -> WorkerHost:
+        """A further worker thread (risk, leaks) whose jobs are stopped before the project closes."""
+        host = WorkerHost(name, self)
+        self.hosts.append(host)
+        return host
+
     def cancel_jobs(self) -> None:
         self.workers.cancel_all()
         self.previews.cancel_all()
@@ -112,5 +121,5 @@ class Workspace(QObject):
         show_error(self.widget, exc, doing)
 
     def shutdown(self) -> None:
-        self.workers.shutdown()
-        self.previews.shutdown()
+        for host in self.hosts:
+            host.shutdown()

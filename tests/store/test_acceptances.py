@@ -16,7 +16,7 @@ WHITELIST_GRUBER = TermSpec(TermKind.WHITELIST, "Gruber")
 
 def _span(project: Project, external_id: str, word: str) -> Span:
     detail = project.notes.get(note_id(project, external_id))
-    return next(s.to_span() for s in detail.spans if detail.text[s.start : s.end] == word)
+    return next(s for s in detail.spans if detail.text[s.start : s.end] == word)
 
 
 def _masked(project: Project, external_id: str) -> list[str]:
@@ -32,6 +32,16 @@ def test_an_accepted_span_stays_masked_after_a_whitelist_entry(loaded: Project) 
     loaded.runs.run()
     assert "Gruber" in _masked(loaded, "n1")  # accepted: kept
     assert "Gruber" not in _masked(loaded, "n6")  # not accepted there: the whitelist unmasks it
+
+
+def test_the_note_carries_its_accepted_spans(loaded: Project) -> None:
+    """``Notes.get`` is the note as the review tab shows it: with the offsets of every accepted span."""
+    n1 = note_id(loaded, "n1")
+    span = _span(loaded, "n1", "Gruber")
+    assert loaded.notes.get(n1).accepted == frozenset()
+    loaded.acceptances.set(n1, loaded.notes.get(n1).text, span, True)
+    assert loaded.notes.get(n1).accepted == {(span.start, span.end)}
+    assert loaded.notes.get(note_id(loaded, "n6")).accepted == frozenset()  # another note's accept is not this one's
 
 
 def test_taking_an_accept_back_lets_the_whitelist_unmask(loaded: Project) -> None:

@@ -29,7 +29,7 @@ def test_get_gives_text_spans_and_corrections(loaded: Project) -> None:
     assert detail.text == NOTES[4]["text"]
     assert spans_text(detail.text, detail.spans) == [("Maier", "PER"), ("Hofer", "HCP")]
     assert detail.spans[0].reason == "after 'Herr'"
-    assert detail.spans[0].to_span().ref == "maier"
+    assert detail.spans[0].ref == "maier"
     assert detail.run_id == loaded.runs.latest().id  # type: ignore[union-attr]
     with pytest.raises(NotFoundError):
         loaded.notes.get(9999)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from masketeer_gui.engine.lists import CorrectionAction
+from masketeer_gui.engine.pseudonyms import tag_for
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.store import Project
 from masketeer_gui.store.rows import NoteDetail
@@ -35,6 +36,17 @@ def test_rows_equal_what_get_returns(loaded: Project) -> None:
             detail.spans,
         )
         assert row.analyzed
+
+
+def test_pseudonyms_only_when_asked_and_as_get_gives_them(loaded: Project) -> None:
+    """The export reads without pseudonyms (it tags spans itself); the GUI's bulk checks ask for them."""
+    assert all(row.pseudonyms == () for row in _flat(list(loaded.notes.records())))
+    key = loaded.pseudonym_key()
+    for row in _flat(list(loaded.notes.records(pseudonyms=True))):
+        assert row.pseudonyms == loaded.notes.get(row.id).pseudonyms
+        assert row.pseudonyms == tuple(
+            tag_for(key, s.entity, s.ref or row.text[s.start : s.end]) for s in row.spans
+        )  # no run stored any: the keyed tags
 
 
 def test_given_ids_in_their_order_unknown_ones_left_out(loaded: Project) -> None:

@@ -197,10 +197,14 @@ def test_a_note_changed_during_the_run_is_not_given_the_stale_result(loaded: Pro
 def test_replaced_spans_are_deleted_and_pseudonyms_stored_on_request(loaded: Project) -> None:
     run = loaded.runs.run(incremental=False, store_pseudonyms=True)
     with loaded._db.read() as session:
-        runs = session.connection().exec_driver_sql("SELECT DISTINCT run_id FROM spans").scalars().all()
+        sql = session.connection().exec_driver_sql
+        runs = sql("SELECT DISTINCT run_id FROM spans").scalars().all()
+        stored = sql("SELECT pseudonym FROM spans WHERE note_id = ? ORDER BY start", (note_id(loaded, "n1"),))
+        stored = stored.scalars().all()
     assert runs == [run.id]
-    spans = loaded.notes.get(note_id(loaded, "n1")).spans
-    assert all(s.pseudonym and s.pseudonym.startswith(f"[{s.entity}-") for s in spans)
+    note = loaded.notes.get(note_id(loaded, "n1"))
+    assert note.spans and list(note.pseudonyms) == stored  # the note shows the pseudonyms the run stored
+    assert all(p.startswith(f"[{s.entity}-") for s, p in zip(note.spans, note.pseudonyms, strict=True))
     assert (run.notes_analyzed, run.spans_found, run.kind) == (6, 6, "full")
     assert run.settings["store_pseudonyms"] is True
 
@@ -214,7 +218,7 @@ def test_worker_processes_give_the_same_results(project: Project, tmp_path: Path
     run = project.runs.run(incremental=False, workers=2)
     assert run.notes_analyzed == 700
     assert [(r.external_id, r.counts, r.spans) for r in project.notes.list()] == alone
-    assert [s.to_span() for s in project.notes.get(note_id(project, "w5")).spans] == [s.to_span() for s in details]
+    assert project.notes.get(note_id(project, "w5")).spans == details
 
 
 class _PreparedOnly(ListAnalyzer):

@@ -1,13 +1,18 @@
-"""Entity colours: nine distinct colour-blind-safe colours, readable text on each, legend complete."""
+"""Entity colours: nine distinct colour-blind-safe colours, readable text on each, legend complete; every
+state cue stands out on every span colour (and the current span's frame on the page too) under a light and a
+dark palette."""
 
 from __future__ import annotations
 
 import itertools
+from datetime import UTC, datetime
 
 import pytest
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QTextCursor
+from PySide6.QtWidgets import QApplication
 
 from masketeer_gui.engine.span import Entity, Span
+from masketeer_gui.store.rows import MarkLabel, MarkRow
 from masketeer_gui.ui.colours import (
     MIN_CUE_CONTRAST,
     StateCue,
@@ -18,10 +23,13 @@ from masketeer_gui.ui.colours import (
     luminance,
     text_on,
 )
+from masketeer_gui.ui.evaluation.judge_pane import FP_BACKGROUND, DecisionTextEdit
 from masketeer_gui.ui.legend import Legend, legend_html
+from masketeer_gui.ui.reading import dark_palette
 from masketeer_gui.ui.span_text import SpanTextEdit
 
 pytestmark = pytest.mark.gui
+NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
 # Machado et al. (2009) deuteranopia and protanopia matrices, severity 1.0, on linear RGB.
 _CVD = {
@@ -97,3 +105,53 @@ def test_the_note_view_draws_its_underlines_in_those_colours(qtbot, entity, mask
     selection = edit.extraSelections()[0]
     underline = QColor(selection.format.underlineColor())
     assert contrast(underline, entity_colour(entity)) >= MIN_CUE_CONTRAST
+
+
+TEXT, START, END = "Bitte Frau Huber anrufen.", 11, 16  # the span: "Huber"
+
+
+def _shown(qtbot, edit: SpanTextEdit, theme: str, span: Span) -> SpanTextEdit:
+    """``edit`` under the ``theme`` palette, showing ``TEXT`` with ``span`` current."""
+    qtbot.addWidget(edit)
+    edit.setPalette(dark_palette() if theme == "dark" else QApplication.style().standardPalette())
+    edit.resize(400, 200)
+    edit.show()
+    qtbot.waitExposed(edit)
+    edit.show_text(TEXT, [(START, END, span)], frozenset())
+    edit.set_current(0)
+    return edit
+
+
+def _assert_frame_stands_out(edit: SpanTextEdit, background: QColor) -> None:
+    """Left of the span one and three pixels out, and above it one and two pixels out, sit the frame's
+    inner ring (on the span's colour) and its outer ring (on the page)."""
+    cursor = QTextCursor(edit.document())
+    cursor.setPosition(START)
+    first = edit.cursorRect(cursor)  # the span's paint starts at its first caret position
+    cursor.setPosition(END)
+    left, top, right, bottom = first.left(), first.top(), edit.cursorRect(cursor).left(), first.bottom()
+    pixel = edit.viewport().grab().toImage().pixelColor
+    assert pixel(left, top) == background  # the span is where we look
+    mid_x, mid_y = (left + right) // 2, (top + bottom) // 2
+    page = edit.palette().base().color()
+    for inner in (pixel(left - 1, mid_y), pixel(mid_x, top - 1)):
+        assert contrast(inner, background) >= MIN_CUE_CONTRAST, f"{inner.name()} on {background.name()}"
+    for outer in (pixel(left - 3, mid_y), pixel(mid_x, top - 2)):
+        assert contrast(outer, page) >= MIN_CUE_CONTRAST, f"{outer.name()} on the page {page.name()}"
+
+
+@pytest.mark.parametrize("entity", list(Entity))
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_current_span_frame_stands_out_on_every_span_colour_and_the_page(qtbot, theme, entity):
+    """The underlines sit on the span's own colour (the same under either palette); the current span's
+    frame sits between the span and the page, so it must stand out on both, under a light and a dark palette."""
+    edit = _shown(qtbot, SpanTextEdit(), theme, Span(START, END, entity, "X"))
+    _assert_frame_stands_out(edit, entity_colour(entity))
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_frame_stands_out_on_a_span_judged_fp_too(qtbot, theme):
+    """The Evaluation tab paints a span judged FP grey: the frame's inner ring follows the span's paint."""
+    edit = DecisionTextEdit()
+    edit.decisions = {(START, END): MarkRow(1, 1, 1, 1, START, END, MarkLabel.FP, None, "X", "eva", NOW, "")}
+    _assert_frame_stands_out(_shown(qtbot, edit, theme, Span(START, END, Entity.HCP, "X")), QColor(FP_BACKGROUND))

@@ -11,10 +11,10 @@ from PySide6.QtGui import QHelpEvent, QTextDocument
 from PySide6.QtWidgets import QToolTip
 
 from masketeer_gui.engine.span import Entity, Span
-from masketeer_gui.store.rows import NoteDetail, SpanRow
+from masketeer_gui.store.rows import NoteDetail
 from masketeer_gui.ui.colours import entity_colour, entity_text_colour
 from masketeer_gui.ui.note_view import NoteView, pseudonymized
-from masketeer_gui.ui.project_api import ReviewNote, ReviewStatus
+from masketeer_gui.ui.project_api import ReviewStatus
 from masketeer_gui.ui.text_offsets import OffsetMap, display_text
 
 pytestmark = pytest.mark.gui
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.gui
 TEXT = "Bitte Fr. Dr. Huber 😀 informieren.\r\nPat. Maria Gstrein kommt."
 
 
-def _note(text: str = TEXT) -> ReviewNote:
+def _note(text: str = TEXT) -> NoteDetail:
     spans = []
     for word, entity, flags in (
         ("Huber", Entity.HCP, ()),
@@ -32,9 +32,8 @@ def _note(text: str = TEXT) -> ReviewNote:
         start = text.index(word)
         spans.append(Span(start, start + len(word), entity, "Salutation", f"after '{word[:1]}'", flags))
     tags = tuple(f"[{s.entity}-{i:08d}]" for i, s in enumerate(spans))
-    rows = tuple(SpanRow(i, span) for i, span in enumerate(spans))
-    detail = NoteDetail(1, "N1", text, {}, "P1", None, 1, rows, (), ReviewStatus.OPEN)
-    return ReviewNote(detail, tags, accepted=frozenset({(spans[0].start, spans[0].end)}))
+    accepted = frozenset({(spans[0].start, spans[0].end)})
+    return NoteDetail(1, "N1", text, {}, "P1", None, 1, tuple(spans), (), ReviewStatus.OPEN, "", tags, accepted)
 
 
 @pytest.fixture

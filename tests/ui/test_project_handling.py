@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+import time
 
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
@@ -12,6 +14,7 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QMessageBox
 
 from masketeer_gui.ui.main_window import MainWindow
+from masketeer_gui.ui.workers import Job
 from tests.ui.conftest import DEMO
 from tests.ui.helpers import LONG, open_project, press
 
@@ -144,3 +147,29 @@ def test_every_review_action_shows_its_shortcut(window):
     window.show_shortcuts()
     box = _boxes(window)[0]
     assert "Accept span" in box.text() and "Ctrl+Z" in box.text()
+
+
+@pytest.mark.parametrize("host", ["workers", "previews", "risk"])
+def test_a_project_is_closed_only_once_no_job_uses_it(qtbot, window, demo_project, host):
+    """Closing (or switching) the project waits for the job still reading it: closed under a running job, the
+    store's connections were reopened by the job and left to the garbage collector (Python 3.13 warns)."""
+    open_project(qtbot, window, demo_project)
+    project = window.project
+    events: list[str] = []
+    started = threading.Event()
+
+    def work(_progress, cancelled):  # type: ignore[no-untyped-def]
+        started.set()
+        while not cancelled():
+            time.sleep(0.01)
+        time.sleep(0.2)  # still finishing a chunk after the cancel
+        project.note_rows()
+        events.append("job returned")
+
+    real_close = project.close
+    project.close = lambda: (events.append("closed"), real_close())
+    workers = {"workers": window.workers, "previews": window.previews, "risk": window.risk.host}[host]
+    workers.submit(Job("Slow", work))
+    qtbot.waitUntil(started.is_set, timeout=LONG)  # after the jobs queued before it
+    window.set_project(None)
+    assert events == ["job returned", "closed"]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from masketeer_gui.store import Project
-from masketeer_gui.ui.project_api import EngineParts, ReviewNote
+from masketeer_gui.ui.project_api import EngineParts, NoteDetail
 from masketeer_gui.ui.risk_jobs import assess_notes, check_leaks
 from masketeer_gui.ui.store_adapter import StoreProject, engine_factory
 
@@ -21,7 +21,7 @@ class OneByOne:
     def __init__(self, project: StoreProject) -> None:
         self.project = project
 
-    def note_chunks(self, note_ids: Sequence[int], chunk: int = 2000) -> Iterator[list[ReviewNote]]:
+    def note_chunks(self, note_ids: Sequence[int], chunk: int = 2000) -> Iterator[list[NoteDetail]]:
         for note_id in note_ids:
             yield [StoreProject.note(self.project, note_id)]
 
@@ -29,7 +29,7 @@ class OneByOne:
 class BulkOnly(StoreProject):
     """The adapter with per-note reads forbidden: the jobs must not fall back to them."""
 
-    def note(self, note_id: int) -> ReviewNote:
+    def note(self, note_id: int) -> NoteDetail:
         raise AssertionError("read one by one")
 
 

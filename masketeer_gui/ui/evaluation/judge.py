@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QPoint
 
-from masketeer_gui.engine.span import Entity
-from masketeer_gui.store.rows import MarkLabel, SpanRow
+from masketeer_gui.engine.span import Entity, Span
+from masketeer_gui.store.rows import MarkLabel
 from masketeer_gui.ui.entity_menu import EntityMenu
 from masketeer_gui.ui.evaluation.host import EvaluationHost
 from masketeer_gui.ui.evaluation.mark_commands import MarkChange, MarkSpec, done_change
@@ -164,7 +164,7 @@ class JudgeController(QObject):
         self.view.pane.set_current(next((i for i in undecided if i > current), undecided[0]))
 
     # --- helpers ---------------------------------------------------------------------------------
-    def _span(self) -> tuple[SampleState, int, SpanRow] | None:
+    def _span(self) -> tuple[SampleState, int, Span] | None:
         state, note_id = self.view.state, self.view.current_note_id()
         if state is None or note_id is None or not self.view.require_annotator():
             return None

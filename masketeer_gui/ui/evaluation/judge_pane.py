@@ -18,7 +18,7 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QTextCharFormat
 from PySide6.QtWidgets import QLabel, QToolTip, QVBoxLayout, QWidget
 
 from masketeer_gui.engine.span import ENTITY_NAMES, Entity, Span
-from masketeer_gui.store.rows import MarkLabel, MarkRow, SpanRow
+from masketeer_gui.store.rows import MarkLabel, MarkRow
 from masketeer_gui.ui.colours import StateCue, cue_colour, entity_colour, entity_text_colour
 from masketeer_gui.ui.evaluation.state import SampleState
 from masketeer_gui.ui.span_text import Placed, SpanTextEdit
@@ -103,7 +103,7 @@ class JudgePane(QWidget):
         super().__init__(parent)
         self.note_id: int | None = None
         self.text = ""
-        self.spans: tuple[SpanRow, ...] = ()
+        self.spans: tuple[Span, ...] = ()
         self.missed: list[MarkRow] = []
         self._current = -1
         self.blind = False
@@ -143,7 +143,7 @@ class JudgePane(QWidget):
         self.missed = state.missed(note_id) if state is not None and note_id is not None else []
         held = state.marks.get(note_id, {}) if state is not None and note_id is not None else {}
         self.view.decisions = {(k[1], k[2]): m for k, m in held.items() if k[0] == "span"}
-        placed: list[Placed] = [(s.start, s.end, s.to_span()) for s in self.spans]
+        placed: list[Placed] = [(s.start, s.end, s) for s in self.spans]
         placed += [(m.start or 0, m.end or 0, _missed_span(m)) for m in self.missed]
         if keep:
             self.view.restyle(placed)
@@ -158,7 +158,7 @@ class JudgePane(QWidget):
     def current_index(self) -> int:
         return self._current
 
-    def current_span(self) -> SpanRow | None:
+    def current_span(self) -> Span | None:
         return self.spans[self._current] if 0 <= self._current < len(self.spans) else None
 
     def current_missed(self) -> MarkRow | None:
@@ -199,7 +199,7 @@ class JudgePane(QWidget):
         self.blind = self.view.blind = on
         self._explain()
 
-    def _span_html(self, span: SpanRow) -> str:
+    def _span_html(self, span: Span) -> str:
         surface = escape(self.text[span.start : span.end])
         line = f"{_chip(span.entity)} <b>{ENTITY_NAMES[span.entity]}</b> “{surface}”"
         if self.blind:

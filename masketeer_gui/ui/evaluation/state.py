@@ -12,9 +12,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from masketeer_gui.engine.span import Span
 from masketeer_gui.evaluation.decisions import Decision
 from masketeer_gui.evaluation.project_io import SampleView, mark_decision
-from masketeer_gui.store.rows import MarkLabel, MarkRow, SampleNoteRow, SpanRow
+from masketeer_gui.store.rows import MarkLabel, MarkRow, SampleNoteRow
 
 MarkKey = tuple[str, int, int]  # ("span" | "missed" | "note", start, end)
 NOTE_KEY: MarkKey = ("note", -1, -1)
@@ -60,7 +61,7 @@ class SampleState:
     def note(self, note_id: int) -> SampleNoteRow:
         return self._rows[note_id]
 
-    def spans(self, note_id: int) -> tuple[SpanRow, ...]:
+    def spans(self, note_id: int) -> tuple[Span, ...]:
         return self.view.spans[self._rows[note_id].external_id]
 
     # --- marks ---------------------------------------------------------------------------------
@@ -72,7 +73,7 @@ class SampleState:
         if held.get(key_of(mark)) == mark:
             del held[key_of(mark)]
 
-    def span_mark(self, note_id: int, span: SpanRow) -> MarkRow | None:
+    def span_mark(self, note_id: int, span: Span) -> MarkRow | None:
         return self.marks.get(note_id, {}).get(("span", span.start, span.end))
 
     def missed(self, note_id: int) -> list[MarkRow]:
