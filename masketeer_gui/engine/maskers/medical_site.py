@@ -46,6 +46,8 @@ from masketeer_gui.engine.maskers.site_forms import (
     variants,
     word_keys,
 )
+from masketeer_gui.engine.maskers.site_lines import clip_to_line
+from masketeer_gui.engine.maskers.site_shapes import SiteShapes
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.rules.zip_towns import german_zip_keys, swiss_zip_keys
 from masketeer_gui.engine.span import Entity
@@ -120,6 +122,7 @@ class MedicalSiteMasker:
         foreign = {key for table in (german_zip_keys(), swiss_zip_keys()) for keys in table.values() for key in keys}
         self._foreign_towns = frozenset(foreign - self._town_keys)
         self._town_starts = frozenset(key.split(" ", 1)[0] for key in self._town_keys | self._foreign_towns)
+        self._shapes = SiteShapes(site_words, self._town_keys | self._foreign_towns, self._town_end, self._order_end)
 
     def find(self, state: NoteState) -> list[_Hit]:
         """(first, last, reason) of each site in the note, longest match first."""
@@ -128,11 +131,21 @@ class MedicalSiteMasker:
         for i in self._candidates(state):
             if i < done:
                 continue
-            hit = self._at(state, i)
+            hit = self._site_at(state, i, done)
             if hit is not None:
                 found.append(hit)
                 done = hit[1] + 1
         return found
+
+    def _site_at(self, state: NoteState, i: int, floor: int) -> _Hit | None:
+        """The site at token ``i``: the walk of ``_at`` or a shape of ``site_shapes``, on one line, widened."""
+        hit = self._at(state, i)
+        if hit is not None:
+            hit = clip_to_line(state, hit, i, self._heads)
+        shape = self._shapes.at(state, i)
+        if shape is not None and (hit is None or shape[1] - shape[0] > hit[1] - hit[0]):
+            hit = shape
+        return None if hit is None else self._shapes.widen(state, hit, floor)
 
     def _candidates(self, state: NoteState) -> list[int]:
         """Tokens where a site may start (hot path: one set look-up per token, by its text)."""
@@ -159,7 +172,7 @@ class MedicalSiteMasker:
             return True
         if not token.is_capitalized:
             return False
-        return folded[:3] in self._order_prefixes or self._head_like(token)
+        return folded[:3] in self._order_prefixes or self._head_like(token) or self._shapes.starts(token)
 
     def _head_like(self, token: Token) -> bool:
         folded = token.folded

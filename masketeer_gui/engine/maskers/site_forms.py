@@ -85,6 +85,8 @@ ORDER_STARTS = frozenset(o[:3] for o in _ONE_WORD_ORDERS)
 HEAD_SUFFIXES = (
     "klinik",
     "klinikum",
+    "kliniken",
+    "hospital",
     "krankenhaus",
     "spital",
     "pflegeheim",
