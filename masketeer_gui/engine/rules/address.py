@@ -7,7 +7,12 @@ Covers, always with a house number ("12", "12a", "18/3", "12-14") and optional d
 - an adjective and a separate street word: "Südtiroler Platz 2", "Innsbrucker Straße 8", "Alter Markt 3",
   also after a place prefix: "St. Pöltner Straße 27", "Bad Ischler Straße 4";
 - a place adjective before a compound: "Floridsdorfer Marktstraße 41/7", "Gmundner Bahnhofstraße 3";
-- "Am"/"Im"/"An der"/"Zum"… plus a name: "Am Rain 4" (only where the number ends the phrase);
+- "Am"/"Im"/"An der"/"Zum"… plus a name: "Am Rain 4", also with a capitalised adjective: "Am Alten Anger 3"
+  (only where the number ends the phrase); a capitalised "Im"/"Am" before an adjective and a separate street
+  word belongs to the name: "Im Oberen Feld 12";
+- northern German street words: "Heidkamp 14", "Mühlenstieg 3", "Lange Reihe 7", "Potsdamer Chaussee 80";
+- streets of the Romance-speaking cantons, Italy and France: "Via Cantonale 12", "Rue de la Gare 5"
+  (where the number ends the phrase);
 - a few well-known Innsbruck streets without a street word: "Innrain 52".
 
 Validation beside the pattern (``_plausible``): the number is not a measurement or count
@@ -34,6 +39,8 @@ from masketeer_gui.engine.rules.address_words import (
     NOT_ADJECTIVES,
     NOT_PLACES,
     NOT_STREETS,
+    ROMANCE_PARTICLES,
+    ROMANCE_STREETS,
     SEPARATE_WORDS,
     STREET_WORDS,
 )
@@ -53,26 +60,38 @@ _COMPOUND = (
     rf"|[a-zäöü][^\W\d_]*?(?:straße|strasse|str\.|gasse)"
     rf"|{_CHAIN}+(?:{_ALT(re.escape(word.capitalize()) for word in STREET_WORDS)})"
 )
-_SEPARATE = rf"(?P<adj>{_PLACE_PREFIX}?{_CHAIN}*{_CAP}){_SP}(?:{_ALT(map(re.escape, SEPARATE_WORDS))})"
-_PREPOSITION = rf"(?P<prep>Am|Im|An der|Auf der|Auf dem|In der|Zum|Zur|Beim){_SP}(?P<place>{_CHAIN}*{_CAP})"
+_PREPOSITIONS = ("Am", "Im", "An der", "Auf der", "Auf dem", "In der", "Zum", "Zur", "Beim")
+_NAME_PREFIX = rf"(?:(?:{_ALT(_PREPOSITIONS)}){_SP})"  # "Im Neuenheimer Feld": a capitalised "Im" belongs to it
+_SEPARATE = rf"{_NAME_PREFIX}?(?P<adj>{_PLACE_PREFIX}?{_CHAIN}*{_CAP}){_SP}(?:{_ALT(map(re.escape, SEPARATE_WORDS))})"
+# "Am Rain", "An der Lan", and with a capitalised adjective "Am Alten Anger", "Im Tiefen Grund".
+_PREPOSITION = rf"(?P<prep>{_ALT(_PREPOSITIONS)}){_SP}(?:(?P<padj>{_CAP}(?:er|en|e)){_SP})?(?P<place>{_CHAIN}*{_CAP})"
+_PARTICLES = _ALT(re.escape(p) for p in ROMANCE_PARTICLES)
+# "Via Cantonale 12", "Rue de la Gare 5", "Chemin des Vignes 3": a particle or two, one to three names.
+_ROMANCE = (
+    rf"(?P<romance>(?:{_ALT(ROMANCE_STREETS)}){_SP}(?:(?:{_PARTICLES})(?:{_SP}|(?<=')))"
+    rf"{{0,2}}{_CAP}(?:{_SP}{_CAP}){{0,2}})"
+)
 _NUMBER = rf"\d{{1,4}}[a-zA-Z]?(?!\w)(?:{_SP}?[-/]{_SP}?\d{{1,4}}[a-zA-Z]?(?!\w))*"
 _DOOR_WORD = r"(?:Top|Tür|Stiege|Stg\.?|Whg\.?|Wohnung|Haus|Block|St\.)"
 _DOOR = rf"(?:{_SP}*[,/]?{_SP}*{_DOOR_WORD}{_SP}*\d{{1,3}}[a-zA-Z]?(?!\w))*"
 _ADDRESS = re.compile(
-    rf"(?<![\w\-.])(?P<street>{_ALT(KNOWN_STREETS)}|{_SEPARATE}|{_PREPOSITION}|{_COMPOUND})"
+    rf"(?<![\w\-.])(?P<street>{_ALT(KNOWN_STREETS)}|{_ROMANCE}|{_PREPOSITION}|{_SEPARATE}|{_COMPOUND})"
     rf"{_SP}*(?P<num>{_NUMBER}){_DOOR}"
 )
 # The last three characters of every street name the pattern knows ("aße", "atz", "tr.", " Au").
 _ENDINGS = (*STREET_WORDS, *(w.capitalize() for w in STREET_WORDS), "str", *SEPARATE_WORDS, *KNOWN_STREETS)
 _TAILS = _ALT(sorted({re.escape(f" {word}"[-3:]).replace(r"\ ", r"\W") for word in _ENDINGS}))
-_PREPOSITIONS = ("Am", "Im", "An der", "Auf der", "Auf dem", "In der", "Zum", "Zur", "Beim")
 # Where an address can be. The triggers are cheap for the regex engine, which skips fast to a space
 # (then checks the three letters before it, and only then reads the spaces up to the digit) or to
 # the first letter of "Am", "Im", "Zum"…; Python looks at the hits only. The look-behind comes
 # first so that a run of spaces is read once, not once per space (linear time on long runs).
 _NUMBER_TRIGGER = re.compile(rf" (?<=(?:{_TAILS}) ){_SP}*[0-9]")
 _NBSP_TRIGGER = re.compile(rf"\u00a0(?<=(?:{_TAILS})\u00a0){_SP}*[0-9]")
-_PREPOSITION_TRIGGER = re.compile(_ALT(rf"{prep}{_SP}+{_CHAIN}*{_CAP}{_SP}+[0-9]" for prep in _PREPOSITIONS))
+_PREPOSITION_TRIGGER = re.compile(
+    _ALT(rf"{prep}{_SP}+(?:{_CAP}{_SP}+)?{_CHAIN}*{_CAP}{_SP}+[0-9]" for prep in _PREPOSITIONS)
+    + "|"
+    + _ALT(rf"{street}{_SP}+(?:[^\W\d_]+(?:'|{_SP}+)){{1,5}}[0-9]" for street in ROMANCE_STREETS)
+)
 _LOOK_BACK = 80  # characters before a house number that may hold its street name
 _LOOK_AHEAD = 40  # characters after it that may hold "/3, Stiege 2, Top 14"
 _PHRASE_END = re.compile(r"[ \t\u00a0]*(?:$|[\r\n,;:)(]|\.(?!\d)|-{1,2}[ \t])")
@@ -98,10 +117,15 @@ def _plausible(text: str, match: re.Match[str]) -> bool:
     if match.group("adj") is not None:
         adjective = match.group("adj").split()[-1]
         return fold(adjective) not in NOT_ADJECTIVES and (adjective.endswith("er") or adjective in ADJECTIVES)
+    number_ok = len(match.group("num")) <= 5 and match.group("num")[0] != "0"
+    at_end = _PHRASE_END.match(text, match.end()) is not None
     if match.group("prep") is not None:
-        number_ok = len(match.group("num")) <= 5 and match.group("num")[0] != "0"
-        at_end = _PHRASE_END.match(text, match.end()) is not None
+        adjective = match.group("padj")
+        if adjective is not None and fold(adjective) in NOT_ADJECTIVES:
+            return False
         return number_ok and at_end and fold(match.group("place")) not in NOT_PLACES
+    if match.group("romance") is not None:
+        return number_ok and at_end
     return True
 
 

@@ -43,6 +43,19 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     ("Pat.: Karl Moser, St. Pöltner Straße 27/1, 3100 St. Pölten", ["St. Pöltner Straße 27/1"]),
     ("Bad Ischler Straße 4, Stiege 1", ["Bad Ischler Straße 4, Stiege 1"]),
     ("Maria Enzersdorfer Gasse 9", ["Maria Enzersdorfer Gasse 9"]),
+    # northern German street words, a separate "Reihe"/"Feld"/"Chaussee" after an adjective
+    ("Praxis\nHeidkamp 14 · 24109 Kiel", ["Heidkamp 14"]),
+    ("Sohn wohnt Mühlenstieg 3a", ["Mühlenstieg 3a"]),
+    ("Alte Reihe 7, 25980 Sylt", ["Alte Reihe 7"]),
+    ("Potsdamer Chaussee 80, Berlin", ["Potsdamer Chaussee 80"]),
+    ("Ambulanz\nFischmarkt 2\n99084 Erfurt", ["Fischmarkt 2"]),
+    # "Am"/"Im" with a capitalised adjective, and a capitalised "Im" before an adjective and a street word
+    ("Labor: Am Alten Anger 3, 6020 Innsbruck", ["Am Alten Anger 3"]),
+    ("Institut\nIm Oberen Feld 12, 69117 Heidelberg", ["Im Oberen Feld 12"]),
+    # streets of the Romance-speaking cantons, Italy and France
+    ("Eltern: Via Cantonale 12, 6900 Lugano", ["Via Cantonale 12"]),
+    ("wohnhaft Rue de la Gare 5, 1003 Lausanne", ["Rue de la Gare 5"]),
+    ("Chemin des Vignes 3\n1009 Pully", ["Chemin des Vignes 3"]),
 ]
 
 MUST_NOT_MATCH = [
@@ -76,6 +89,14 @@ MUST_NOT_MATCH = [
     "Leider 5 kg zugenommen",
     "Straße 5",
     "Rundweg 2,5 km",
+    "Im Weiteren Verlauf 3,",
+    "Am Ersten Tag 2, dann",
+    "Im Supermarkt 2 Stunden",
+    "Arbeitsmarkt 2024",
+    "Via 3 Tage",
+    "Route 66 gefahren",
+    "Corso 2 besucht",
+    "Rechter Feld 2",
 ]
 
 
