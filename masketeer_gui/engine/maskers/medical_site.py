@@ -58,7 +58,10 @@ MAX_PLACE_WORDS = 2  # "St." and "Bad" do not count: "BKH St. Johann in Tirol"
 MAX_LEFT_WORDS = 3  # "Allgemeines Öffentliches Univ.-Klinikum"
 MAX_TOWN_WORDS = 6  # "Neustadt an der Weinstraße", "Frankfurt an der Oder"
 CONNECTORS = frozenset({"st", "sankt", "bad", "hl", "haus"})  # "Seniorenheim Haus Sonnental"
-_BEFORE_BARE_ACRONYM = frozenset({"im", "ins", "am", "ans", "vom", "zum", "beim", "dem", "der", "den", "das"})
+_BEFORE_BARE_ACRONYM = frozenset(
+    {"im", "ins", "am", "ans", "vom", "zum", "beim", "dem", "der", "den", "das", "nach", "aus"}
+    | {"notfall", "station", "ambulanz", "poliklinik", "zna", "intensivstation"}  # "Notfall KSA", a unit of it
+)
 _ARTICLES_BEFORE_ORDER = frozenset({"der", "des"})
 _ABSTRACT_ENDINGS = ("ung", "heit", "keit", "ion", "nahme", "schaft")  # "Apotheke zur Abholung"
 _CACHE_LIMIT = 200_000  # token texts remembered by ``_candidates`` before the memo starts over

@@ -14,8 +14,8 @@ Found at a head (``SiteShapes.at``):
 
 Widened (``SiteShapes.widen``) to the left by an operator brand ("Helios Klinikum Hildesheim"), by
 adjectives ("Evangelisches Krankenhaus …", "Neurologisches Therapiezentrum …", "Grazer Privatklinik …"),
-by "St."/"Sankt" ("St. Marien-Hospital"); to the right by "Haus am <Place>" ("Seniorenzentrum Haus am
-Mühlbach").
+by "St."/"Sankt" ("St. Marien-Hospital"), by a centre of the site ("Brustzentrum am Klinikum Passau");
+to the right by "Haus am <Place>" ("Seniorenzentrum Haus am Mühlbach").
 
 Every walk stays on one line and takes a bounded number of words.
 
@@ -312,7 +312,25 @@ class SiteShapes:
                 first = p
                 continue
             break
-        return (first, self._house_at(state, last), reason)
+        return (self._centre_at(state, first, floor), self._house_at(state, last), reason)
+
+    def _centre_at(self, state: NoteState, first: int, floor: int) -> int:
+        """ "Brustzentrum am Klinikum Passau", "Herzzentrum an der Uniklinik Köln": a centre of the site."""
+        p = state.prev_word(first)
+        if p is None or p < floor or not same_line(state, p, first):
+            return first
+        link = state.tokens[p].folded
+        if link == "der":
+            p = state.prev_word(p)
+            if p is None or state.tokens[p].folded != "an":
+                return first
+        elif link not in ("am", "im"):
+            return first
+        centre = state.prev_word(p)
+        if centre is None or centre < floor or not state.tokens[centre].is_capitalized:
+            return first
+        folded = state.tokens[centre].folded
+        return centre if medical_centre(folded) or folded.endswith("praxis") else first
 
     def _site_adjective(self, state: NoteState, p: int) -> bool:
         """ "Evangelisches", "Städtische", "Luzerner" (of a listed town), not "Der", "Dieser", "Huber"."""

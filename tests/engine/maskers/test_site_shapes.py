@@ -69,6 +69,9 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     ("OP im Josefskrankenhaus, Nachsorge beim HA", ["Josefskrankenhaus"]),
     ("St. Marien-Hospital Lünen\nKlinik für Neurologie", ["St. Marien-Hospital Lünen"]),
     ("St.-Vinzenz-Hospital Dinslaken, Innere", ["St.-Vinzenz-Hospital Dinslaken"]),
+    # a centre of the site before it
+    ("Vorstellung im Brustzentrum am Klinikum Passau", ["Brustzentrum am Klinikum Passau"]),
+    ("Herzzentrum an der Uniklinik Jena, Station 3", ["Herzzentrum an der Uniklinik Jena"]),
     # a care home's house after the site
     ("wohnt im Seniorenzentrum Haus am Mühlbach, Zimmer 4", ["Seniorenzentrum Haus am Mühlbach"]),
 ]
@@ -90,6 +93,7 @@ MUST_NOT_MATCH = [
     "Termin in der HNO Klinik",  # a clinical short form before the head is a department
     "Zentrum für Schmerztherapie\nAnmeldung",  # a field, no town
     "Kinderklinik und Poliklinik, Station 2",
+    "Termin am Klinikum\nHerr Maier",
 ]
 
 
@@ -103,8 +107,7 @@ def test_must_not_match(engine: Deidentifier, text: str) -> None:
     assert sites(engine, text) == []
 
 
-def test_a_person_before_a_site_stays_outside() -> None:
-    engine = Deidentifier.default(NameLists(), EngineConfig(maskers=("MedicalSite",), rules=False))
+def test_a_person_before_a_site_stays_outside(engine: Deidentifier) -> None:
     assert sites(engine, "Dr. Huber Klinikum Wels, Innere") == ["Klinikum Wels"]
 
 
@@ -119,3 +122,23 @@ def test_medical_centre(word: str, centre: bool) -> None:
 @pytest.mark.parametrize(("word", "field"), [("radiologie", True), ("innere", True), ("montag", False)])
 def test_specialty(word: str, field: bool) -> None:
     assert specialty(word) is field
+
+
+LISTED = NameLists(medical_sites=("Kantonsspital Seewald", "Universitätsspital Bergdorf"))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Übergabe an Notfall USB, Ärzteteam", ["USB"]),  # a unit before the acronym of a listed site
+        ("Verlegung nach KSS morgen früh", ["KSS"]),
+        ("Austritt aus dem Unispital Bergdorf", ["Unispital Bergdorf"]),
+        ("Daten auf USB-Stick gespeichert", []),
+        ("KSS heute nicht erwähnt", []),  # alone, without a cue before it
+    ],
+)
+def test_acronyms_of_listed_swiss_sites(text: str, expected: list[str]) -> None:
+    if not shipped_available():
+        pytest.skip("shipped dictionaries missing")
+    engine = Deidentifier.default(LISTED, EngineConfig(maskers=("MedicalSite",), rules=False))
+    assert sites(engine, text) == expected
