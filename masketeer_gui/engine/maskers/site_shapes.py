@@ -30,7 +30,14 @@ from collections.abc import Callable
 
 from masketeer_gui.engine.maskers.base import NoteState, same_line
 from masketeer_gui.engine.maskers.site_forms import FUNCTION_WORDS, GENERIC_PARTS, HEAD_SUFFIXES
-from masketeer_gui.engine.maskers.site_vocabulary import LANDMARKS, OPERATORS, REGIONS, SPECIALTY_STEMS
+from masketeer_gui.engine.maskers.site_vocabulary import (
+    COMPASS,
+    LANDMARKS,
+    OPERATORS,
+    OWNER_NOUNS,
+    REGIONS,
+    SPECIALTY_STEMS,
+)
 from masketeer_gui.engine.rules.address_words import NOT_ADJECTIVES, NOT_PLACES
 from masketeer_gui.engine.text import Token
 
@@ -136,6 +143,12 @@ class SiteShapes:
         if order is not None:
             place = self.place_end(state, order, strict=True)
             return (i, place if place is not None else order, "site word before a religious order")
+        if after in ("der", "des") and folded in STRONG_HEADS:  # "Klinikum der Universität München"
+            owner = _next_on_line(state, j)
+            if owner is None or state.tokens[owner].folded not in OWNER_NOUNS:
+                return None
+            place = self.place_end(state, owner, strict=True)
+            return None if place is None else (i, place, "site word, owner and place")
         if after == "fuer" or folded == "mvz":
             fields = self._specialty_end(state, j if after == "fuer" else i)
             if fields is None:
@@ -173,14 +186,7 @@ class SiteShapes:
         p = state.prev_word(i)
         if p is None or not same_line(state, p, i):
             return None
-        text = state.tokens[p].text
-        lex = state.names.lexicon
-        folded = state.tokens[p].folded
-        if not _ACRONYM.fullmatch(text) or specialty(folded):
-            return None
-        if folded in lex.abbreviations or folded in lex.medical_terms:
-            return None
-        return (p, i, "acronym before a site word")
+        return (p, i, "acronym before a site word") if self._acronym(state, p) else None
 
     def _practice(self, state: NoteState, i: int) -> _Hit | None:
         """ "Praxis am Stadtplatz", "Hausarztpraxis Lindenplatz": a practice named after a place."""
@@ -247,8 +253,8 @@ class SiteShapes:
         folded = token.folded
         if last is None and (folded in REGIONS or self._town_chain(folded)):
             last = j
-        if last is None and folded.replace(" ", "") in self._town_keys and _phrase_ends(state, j):
-            last = j  # a town that is also a noun ("Hof", "Essen"), where the phrase ends
+        if last is None and (folded in self._town_keys or folded in COMPASS) and _phrase_ends(state, j):
+            last = j  # a town that is also a noun ("Hof", "Essen") or a part of town ("Nord"), where the phrase ends
         return None if last is None else self._district(state, last)
 
     def _town_chain(self, folded: str) -> bool:
@@ -257,26 +263,42 @@ class SiteShapes:
         return bool(dash) and bool(rest) and first in self._town_keys
 
     def _district(self, state: NoteState, last: int) -> int:
-        """A town, and one unknown word after it where the phrase ends ("Winterthur Veltheim")."""
+        """A town, and one unknown word or part of town after it where the phrase ends ("Winterthur Veltheim",
+        "Passau Süd")."""
         k = _next_on_line(state, last)
-        if k is not None and self._unknown(state, k) and _phrase_ends(state, k):
-            return k
-        return last
+        if k is None or not _phrase_ends(state, k):
+            return last
+        token = state.tokens[k]
+        known = token.is_capitalized and token.folded in COMPASS
+        return k if known or self._unknown(state, k) else last
 
     def _unknown_words(self, state: NoteState, j: int, strict: bool) -> int | None:
         """Up to two capitalised words no list knows, before a town ("Kliniken Marienau Bad Sulza") or,
         unless ``strict``, where the phrase ends ("Rehazentrum Wolfsgrund")."""
         k: int | None = j
         for _ in range(MAX_UNKNOWN_WORDS):
-            if k is None or not self._unknown(state, k):
+            if k is None:
+                return None
+            acronym = self._acronym(state, k)  # "Uniklinik RWTH Aachen": only before a town
+            if not acronym and not self._unknown(state, k):
                 return None
             if _phrase_ends(state, k):
-                return None if strict else k
+                return None if strict or acronym else k
             k = _next_on_line(state, k)
             town = None if k is None else self._town_at(state, k)
             if town is not None:
                 return town
         return None
+
+    @staticmethod
+    def _acronym(state: NoteState, k: int) -> bool:
+        """An acronym of capitals that is no clinical short form ("RWTH", not "MRT")."""
+        token = state.tokens[k]
+        folded = token.folded
+        if _ACRONYM.fullmatch(token.text) is None or specialty(folded):
+            return False
+        lex = state.names.lexicon
+        return folded not in lex.abbreviations and folded not in lex.medical_terms
 
     def _unknown(self, state: NoteState, k: int) -> bool:
         """A capitalised word (or chain) that is no noun, clinical word, drug, short form or function word."""

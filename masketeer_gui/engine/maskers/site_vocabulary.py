@@ -15,6 +15,8 @@ Each set is a class of word, not a list of particular sites:
   (Gebiete) of the Bundesärztekammer's (Muster-)Weiterbildungsordnung 2018 and of the Austrian
   Ärzteausbildungsordnung 2015, with the organ and programme words of German centre names.
 - ``LANDMARKS``: endings of the place a practice is named after ("Praxis am <Marktplatz>").
+- ``COMPASS``, ``OWNER_NOUNS``: the part of a town a site stands in ("Klinikum Nord") and the owner between a
+  head and its town ("Klinikum der Universität <Town>").
 """
 
 from __future__ import annotations
@@ -32,11 +34,20 @@ REGIONS = frozenset(
     """
     baden-wuerttemberg bayern berlin brandenburg bremen hamburg hessen mecklenburg-vorpommern niedersachsen
     nordrhein-westfalen rheinland-pfalz saarland sachsen sachsen-anhalt schleswig-holstein thueringen
+    nrw
     aargau appenzell basel-landschaft basel-stadt baselland bern freiburg fribourg genf geneve glarus
     graubuenden jura luzern neuenburg nidwalden obwalden schaffhausen schwyz solothurn tessin
     ticino thurgau uri waadt wallis zug zuerich
     burgenland kaernten niederoesterreich oberoesterreich salzburg steiermark tirol vorarlberg wien
     """.split()
+)
+
+# Compass and centre words that name a hospital's site in a town: "Klinikum Nord", "Klinikum Passau Süd".
+COMPASS = frozenset("nord sued ost west mitte nordwest nordost suedwest suedost zentrum innenstadt stadtmitte".split())
+
+# Nouns between a head and its place: "Klinikum der Universität München", "Kliniken des Landkreises Lörrach".
+OWNER_NOUNS = frozenset(
+    "universitaet stadt landeshauptstadt hansestadt landkreises kreises region bezirks landes".split()
 )
 
 SPECIALTY_STEMS = (

@@ -44,6 +44,12 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     ("Kantonsspital Glarus\nMedizinische Klinik", ["Kantonsspital Glarus"]),
     ("Verlegung ins Klinikum Kassel-Nord am Montag", ["Klinikum Kassel-Nord"]),
     ("Stadtspital Winterthur Wülflingen\nChirurgie", ["Stadtspital Winterthur Wülflingen"]),
+    # a part of town, an owner between head and town, an acronym before the town
+    ("Verlegung ins Klinikum Nord.", ["Klinikum Nord"]),
+    ("Klinikum Passau Süd\nNotaufnahme", ["Klinikum Passau Süd"]),
+    ("Befund aus dem Klinikum der Universität Regensburg, Radiologie", ["Klinikum der Universität Regensburg"]),
+    ("Kliniken des Landkreises Lörrach\nInnere", ["Kliniken des Landkreises Lörrach"]),
+    ("Uniklinik TUB Aachen, Station 2", ["Uniklinik TUB Aachen"]),
     # a town that is also a noun, where the phrase ends
     ("Befund vom Klinikum Hof.", ["Klinikum Hof"]),
     ("Universitätsklinikum Halle\nInstitut für Pathologie", ["Universitätsklinikum Halle"]),
@@ -94,6 +100,10 @@ MUST_NOT_MATCH = [
     "Zentrum für Schmerztherapie\nAnmeldung",  # a field, no town
     "Kinderklinik und Poliklinik, Station 2",
     "Termin am Klinikum\nHerr Maier",
+    "Klinikum der Zukunft",  # an owner noun must come before the place
+    "Zufahrt Klinikum Nord gesperrt",  # a part of town only where the phrase ends
+    "im Klinikum MRT geplant",  # a clinical short form is no part of a site's name
+    "Uniklinik EKG\nunauffällig",
 ]
 
 
