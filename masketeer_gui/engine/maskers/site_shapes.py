@@ -151,11 +151,11 @@ class SiteShapes:
             return None if place is None else (i, place, "site word, owner and place")
         if after == "fuer" or folded == "mvz":
             fields = self._specialty_end(state, j if after == "fuer" else i)
-            if fields is None:
+            if fields is None and after == "fuer":
                 return None
-            place = self.place_end(state, fields, strict=after == "fuer")
+            place = self.place_end(state, i if fields is None else fields, strict=after == "fuer")
             return None if place is None else (i, place, "specialty centre before a place")
-        if practice:
+        if practice or folded == "zentrum":  # "im Zentrum Passau" is the town's centre
             return None
         place = self.place_end(state, i, strict=folded not in self._heads and not medical_centre(folded))
         if place is not None:

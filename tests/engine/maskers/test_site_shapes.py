@@ -58,6 +58,7 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     ("in die Kliniken Lindenried Passau-Hacklberg ab Montag", ["Kliniken Lindenried Passau-Hacklberg"]),
     # specialty centres, MVZ, practices
     ("MVZ Nephrologie Trier\nBefundbericht", ["MVZ Nephrologie Trier"]),
+    ("Überweisung an das MVZ Trier, Labor", ["MVZ Trier"]),
     ("Zuweisung ans Zentrum für Orthopädie Wels am 3.5.", ["Zentrum für Orthopädie Wels"]),
     (
         "Zentrum für Kinder- und Jugendpsychiatrie Kempten\nAmbulanz",
@@ -93,6 +94,7 @@ MUST_NOT_MATCH = [
     "Frauenklinik",
     "Kinderklinik\nStation 3",
     "Treffpunkt im Stadtzentrum Passau",
+    "wohnt im Zentrum Passau, allein",
     "Einkauf im Einkaufszentrum Wels",
     "Klinik\nHerr Maier kommt",  # a head clipped to its line is no site alone
     "Pat. bekam im Klinikum Essen gereicht",  # "Essen" here is the meal
