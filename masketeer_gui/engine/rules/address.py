@@ -11,8 +11,9 @@ Covers, always with a house number ("12", "12a", "18/3", "12-14") and optional d
   (only where the number ends the phrase); a capitalised "Im"/"Am" before an adjective and a separate street
   word belongs to the name: "Im Oberen Feld 12";
 - northern German street words: "Heidkamp 14", "Mühlenstieg 3", "Lange Reihe 7", "Potsdamer Chaussee 80";
-- streets of the Romance-speaking cantons, Italy and France: "Via Cantonale 12", "Rue de la Gare 5"
-  (where the number ends the phrase);
+- streets of the Romance-speaking cantons, Italy and France: "Via Cantonale 12", "Rue de la Gare 5",
+  (where the number ends the phrase); "<street word> der/des <Name>" ("Platz der Einheit 3") and rarer
+  prepositions ("Unter den Eichen 5", "Hinterm Bach 3") where the address ends (line end or ZIP code);
 - a few well-known Innsbruck streets without a street word: "Innrain 52".
 
 Validation beside the pattern (``_plausible``): the number is not a measurement or count
@@ -61,10 +62,21 @@ _COMPOUND = (
     rf"|{_CHAIN}+(?:{_ALT(re.escape(word.capitalize()) for word in STREET_WORDS)})"
 )
 _PREPOSITIONS = ("Am", "Im", "An der", "Auf der", "Auf dem", "In der", "Zum", "Zur", "Beim")
+# Rarer prepositions of street names: taken only where an address ends (line end, or a ZIP code follows).
+_WEAK_PREPOSITIONS = (
+    *("An den", "Auf den", "In den", "Unter den", "Unter der", "Hinter der", "Hinter dem", "Vor dem", "Vor der"),
+    *("Bei der", "Bei den", "Zu den", "Hinterm", "Unterm", "Überm", "Vorm"),
+)
 _NAME_PREFIX = rf"(?:(?:{_ALT(_PREPOSITIONS)}){_SP})"  # "Im Neuenheimer Feld": a capitalised "Im" belongs to it
 _SEPARATE = rf"{_NAME_PREFIX}?(?P<adj>{_PLACE_PREFIX}?{_CHAIN}*{_CAP}){_SP}(?:{_ALT(map(re.escape, SEPARATE_WORDS))})"
 # "Am Rain", "An der Lan", and with a capitalised adjective "Am Alten Anger", "Im Tiefen Grund".
-_PREPOSITION = rf"(?P<prep>{_ALT(_PREPOSITIONS)}){_SP}(?:(?P<padj>{_CAP}(?:er|en|e)){_SP})?(?P<place>{_CHAIN}*{_CAP})"
+_PREPOSITION = (
+    rf"(?P<prep>{_ALT(_PREPOSITIONS)}|(?P<weak>{_ALT(_WEAK_PREPOSITIONS)})){_SP}"
+    rf"(?:(?P<padj>{_CAP}(?:er|en|e)){_SP})?(?P<place>{_CHAIN}*{_CAP})"
+)
+# "Platz der Einheit 3", "Allee der Kosmonauten 12": a street word, "der"/"des" and a name.
+_OF_WORDS = ("Platz", "Straße", "Strasse", "Allee", "Weg", "Ring", "Ufer", "Damm", "Markt", "Chaussee", "Promenade")
+_OF = rf"(?P<of>(?:{_ALT(_OF_WORDS)}){_SP}(?:der|des){_SP}{_CAP}(?:{_SP}{_CAP})?)"
 _PARTICLES = _ALT(re.escape(p) for p in ROMANCE_PARTICLES)
 # "Via Cantonale 12", "Rue de la Gare 5", "Chemin des Vignes 3": a particle or two, one to three names.
 _ROMANCE = (
@@ -75,7 +87,7 @@ _NUMBER = rf"\d{{1,4}}[a-zA-Z]?(?!\w)(?:{_SP}?[-/]{_SP}?\d{{1,4}}[a-zA-Z]?(?!\w)
 _DOOR_WORD = r"(?:Top|Tür|Stiege|Stg\.?|Whg\.?|Wohnung|Haus|Block|St\.)"
 _DOOR = rf"(?:{_SP}*[,/]?{_SP}*{_DOOR_WORD}{_SP}*\d{{1,3}}[a-zA-Z]?(?!\w))*"
 _ADDRESS = re.compile(
-    rf"(?<![\w\-.])(?P<street>{_ALT(KNOWN_STREETS)}|{_ROMANCE}|{_PREPOSITION}|{_SEPARATE}|{_COMPOUND})"
+    rf"(?<![\w\-.])(?P<street>{_ALT(KNOWN_STREETS)}|{_ROMANCE}|{_OF}|{_PREPOSITION}|{_SEPARATE}|{_COMPOUND})"
     rf"{_SP}*(?P<num>{_NUMBER}){_DOOR}"
 )
 # The last three characters of every street name the pattern knows ("aße", "atz", "tr.", " Au").
@@ -88,13 +100,15 @@ _TAILS = _ALT(sorted({re.escape(f" {word}"[-3:]).replace(r"\ ", r"\W") for word 
 _NUMBER_TRIGGER = re.compile(rf" (?<=(?:{_TAILS}) ){_SP}*[0-9]")
 _NBSP_TRIGGER = re.compile(rf"\u00a0(?<=(?:{_TAILS})\u00a0){_SP}*[0-9]")
 _PREPOSITION_TRIGGER = re.compile(
-    _ALT(rf"{prep}{_SP}+(?:{_CAP}{_SP}+)?{_CHAIN}*{_CAP}{_SP}+[0-9]" for prep in _PREPOSITIONS)
+    _ALT(rf"{prep}{_SP}+(?:{_CAP}{_SP}+)?{_CHAIN}*{_CAP}{_SP}+[0-9]" for prep in (*_PREPOSITIONS, *_WEAK_PREPOSITIONS))
     + "|"
-    + _ALT(rf"{street}{_SP}+(?:[^\W\d_]+(?:'|{_SP}+)){{1,5}}[0-9]" for street in ROMANCE_STREETS)
+    + _ALT(rf"{street}{_SP}+(?:[^\W\d_]+(?:'|{_SP}+)){{1,5}}[0-9]" for street in (*ROMANCE_STREETS, *_OF_WORDS))
 )
 _LOOK_BACK = 80  # characters before a house number that may hold its street name
 _LOOK_AHEAD = 40  # characters after it that may hold "/3, Stiege 2, Top 14"
 _PHRASE_END = re.compile(r"[ \t\u00a0]*(?:$|[\r\n,;:)(]|\.(?!\d)|-{1,2}[ \t])")
+# Where an address surely ends: the line or the note ends, or a ZIP code follows ("…3, 14467 Potsdam").
+_ADDRESS_END = re.compile(r"[ \t\u00a0]*(?:$|\r?\n|[,·|–][ \t\u00a0]*(?:[A-Z]{1,2}-)?\d{4,5}(?!\d))")
 _STREET_ABBREV = re.compile(r"str\.?(?= |$)")
 
 
@@ -123,9 +137,13 @@ def _plausible(text: str, match: re.Match[str]) -> bool:
         adjective = match.group("padj")
         if adjective is not None and fold(adjective) in NOT_ADJECTIVES:
             return False
+        if match.group("weak") is not None:
+            at_end = _ADDRESS_END.match(text, match.end()) is not None
         return number_ok and at_end and fold(match.group("place")) not in NOT_PLACES
     if match.group("romance") is not None:
         return number_ok and at_end
+    if match.group("of") is not None:
+        return number_ok and _ADDRESS_END.match(text, match.end()) is not None
     return True
 
 

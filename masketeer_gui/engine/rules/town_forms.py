@@ -4,9 +4,12 @@
   a.d. Ilm" (an der Ilm), "6060 Hall i. T." (in Tirol): a word with a dot stands for a word of the
   town's name that starts with it; at least one word is written out.
 - A river or region after a listed town that the list names without it: "63069 Offenbach am Main",
-  "Weil a. Rhein". The words allowed after "am", "an der", "a.d.", "i.", "bei" … are those that follow
-  such a preposition in any town name of the lists ("Frankfurt am Main", "Pfaffenhofen an der Ilm"), so
-  "80331 München im Juli" stays "80331 München".
+  "Weil a. Rhein", "06110 Halle (Saale)", "60596 Frankfurt/Main", "67433 Neustadt/Weinstr.". The words
+  allowed after "am", "an der", "a.d.", "i.", "bei", "(", "/" … are those that follow such a preposition
+  in any town name of the lists ("Frankfurt am Main", "Pfaffenhofen an der Ilm"), or abbreviate exactly
+  one of them, so "80331 München im Juli" stays "80331 München".
+- ``towns_by_region``: the towns of each German region (first digit of the code), for a code written with
+  a town of its region that the list has under another code ("53111 Leverkusen").
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ _SP = r"[ \u00a0]"
 _WORD = re.compile(rf"{_SP}?-?{_SP}?([^\W\d_]+\.?)")
 MAX_SUFFIX_WORDS = 3  # "an der Fränkischen Saale"
 _KEY_PREPOSITION = re.compile(r" (?:am|an der|an|im|in der|in|ob der|bei|vor der|unter der) (?P<rest>.+)$")
+_BRACKETED = re.compile(rf"(?:{_SP}?\((?P<phrase>[^\W\d_]+\.?)\)|/(?P<slashed>[^\W\d_]+\.?))")
 _TEXT_PREPOSITION = re.compile(
     rf"{_SP}(?:am|an{_SP}der|an|im|in{_SP}der|in|ob{_SP}der|bei|vor{_SP}der"
     rf"|[aiov]\.{_SP}?d\.|a\.|i\.|b\.){_SP}?(?=[A-ZÄÖÜ])"
@@ -73,8 +77,21 @@ def _spells(words: list[tuple[str, int]], parts: list[str]) -> bool:
     return written_out > 0
 
 
+def towns_by_region(table: Mapping[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    """First digit of a code (its region, the German "Leitzone") -> the keys of every town listed there."""
+    regions: dict[str, set[str]] = {}
+    for code, keys in table.items():
+        regions.setdefault(code[:1], set()).update(keys)
+    return {digit: frozenset(keys) for digit, keys in regions.items()}
+
+
 def suffix_end(text: str, end: int, phrases: frozenset[str]) -> int | None:
-    """End of "am Main", "a.d. Ilm" right after a town ending at ``end``, if the words are a known suffix."""
+    """End of "am Main", "a.d. Ilm", "(Saale)", "/Main" right after a town ending at ``end``, if the words
+    are a known suffix."""
+    bracket = _BRACKETED.match(text, end)
+    if bracket is not None:
+        phrase = bracket.group("phrase") or bracket.group("slashed")
+        return bracket.end() if _known_phrase(phrase, phrases) else None
     preposition = _TEXT_PREPOSITION.match(text, end)
     if preposition is None:
         return None
@@ -88,3 +105,13 @@ def suffix_end(text: str, end: int, phrases: frozenset[str]) -> int | None:
         if town_key(text[preposition.end() : pos]) in phrases:
             best = pos - 1 if text[pos - 1] == "." else pos
     return best
+
+
+def _known_phrase(written: str, phrases: frozenset[str]) -> bool:
+    """``written`` ("Saale", "Main", "Weinstr.") is a suffix phrase, or abbreviates exactly one."""
+    key = town_key(written)
+    if key in phrases:
+        return True
+    if not written.endswith(".") or len(key) < 3:
+        return False
+    return sum(1 for phrase in phrases if phrase.startswith(key)) == 1

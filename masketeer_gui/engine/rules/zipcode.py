@@ -33,7 +33,7 @@ from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.rules.address import AddressRule
 from masketeer_gui.engine.rules.address_words import NOT_PLACES
 from masketeer_gui.engine.rules.resolve import Taken
-from masketeer_gui.engine.rules.town_forms import abbreviated_town_end, suffix_end, suffix_phrases
+from masketeer_gui.engine.rules.town_forms import abbreviated_town_end, suffix_end, suffix_phrases, towns_by_region
 from masketeer_gui.engine.rules.zip_towns import german_zip_keys, keyed, swiss_zip_keys, town_key
 from masketeer_gui.engine.rules.zipcode_words import GERMAN_CITIES, NOT_TOWNS, TOWN_ENDINGS
 from masketeer_gui.engine.span import Entity, Span
@@ -74,6 +74,7 @@ class ZipRule:
         self._address = AddressRule()
         self._memo: tuple[str, list[Span]] | None = None
         self._suffixes: frozenset[str] | None = None
+        self._regions: dict[str, frozenset[str]] | None = None
 
     def find(self, text: str) -> Iterator[Span]:
         yield from self.spans(text)
@@ -180,7 +181,7 @@ class ZipRule:
         keys = self._de_towns.get(code)
         listed = None if keys is None else self._listed_town_end(text, match.start("town"), keys)
         if listed is not None:
-            river = suffix_end(text, listed, self._suffix_phrases())  # "Offenbach am Main"
+            river = suffix_end(text, listed, self._suffix_phrases())  # "Offenbach am Main", "Halle (Saale)"
             return _chain_end(text, listed if river is None else river), "German ZIP code with listed town", ()
         town = match.group("town")
         chain = _DE_CHAIN.match(text, match.end("town"))
@@ -197,7 +198,15 @@ class ZipRule:
             return end, "German ZIP code with town", ()
         if self._after_address(text, match.start()):
             return end, "German ZIP code after a street address", ()
+        if folded in self._region_towns(code):
+            return end, "German ZIP code with a town of its region", ()
         return None
+
+    def _region_towns(self, code: str) -> frozenset[str]:
+        """Keys of the German towns listed with a code of the same first digit (built on first use)."""
+        if self._regions is None:
+            self._regions = towns_by_region(self._de_towns)
+        return self._regions.get(code[:1], frozenset())
 
     def _suffix_phrases(self) -> frozenset[str]:
         """Rivers and regions after "am", "an der" … in the lists' town names (built on first use)."""

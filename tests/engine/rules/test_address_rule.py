@@ -52,6 +52,12 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     # "Am"/"Im" with a capitalised adjective, and a capitalised "Im" before an adjective and a street word
     ("Labor: Am Alten Anger 3, 6020 Innsbruck", ["Am Alten Anger 3"]),
     ("Institut\nIm Oberen Feld 12, 69117 Heidelberg", ["Im Oberen Feld 12"]),
+    # "<street word> der/des <Name>" and rarer prepositions, where the address ends
+    ("Platz der Freundschaft 3, 39104 Magdeburg", ["Platz der Freundschaft 3"]),
+    ("Allee der Linden 12\n14469 Potsdam", ["Allee der Linden 12"]),
+    ("Unter den Ulmen 5\n12203 Berlin", ["Unter den Ulmen 5"]),
+    ("Tochter: Hinterm Anger 3, 8330 Feldbach", ["Hinterm Anger 3"]),
+    ("An den Weiden 7", ["An den Weiden 7"]),
     # streets of the Romance-speaking cantons, Italy and France
     ("Eltern: Via Cantonale 12, 6900 Lugano", ["Via Cantonale 12"]),
     ("wohnhaft Rue de la Gare 5, 1003 Lausanne", ["Rue de la Gare 5"]),
@@ -97,6 +103,11 @@ MUST_NOT_MATCH = [
     "Route 66 gefahren",
     "Corso 2 besucht",
     "Rechter Feld 2",
+    "Unter den Tabletten 3, dann besser",
+    "Der Weg der Besserung 2 Tage",
+    "Platz der Warteliste 2, dann",
+    "Weg des Lebens 3.",
+    "Vor dem Essen 2 Tbl.",
 ]
 
 

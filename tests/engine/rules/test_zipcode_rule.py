@@ -66,6 +66,12 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     ("Termin 63450 Hanau am Montag", ["63450 Hanau"]),
     ("63450 Hanau in Behandlung", ["63450 Hanau"]),
     ("wohnt 6020 Innsbruck. Pat. kommt", ["6020 Innsbruck"]),
+    ("Ambulanz, 06112 Halle (Saale)\nTel.", ["06112 Halle (Saale)"]),
+    ("63450 Hanau/Main, Fax", ["63450 Hanau/Main"]),
+    ("60596 Frankfurt (Termin folgt)", ["60596 Frankfurt"]),
+    # a town of the code's region that the list has under another code
+    ("Einsender: 53115 Leverkusen", ["53115 Leverkusen"]),
+    ("Tochter in 12345 Gießen", []),  # a town of another region: no sign it is a code
 ]
 
 MUST_NOT_MATCH = [
