@@ -12,8 +12,13 @@ Found at a head (``SiteShapes.at``):
   strong head at the end of a phrase ("im TUM Klinikum\\n");
 - a hospital named after a saint in one word ("Vinzentiushospital", "Elisabethenspital").
 
+Also a head named after a place with "am" ("Klinik am Lindenbühl"), and a person's name between the head and
+its town ("Universitätsklinikum <First> <Last> <Town>").
+
 Widened (``SiteShapes.widen``) to the left by an operator brand ("Helios Klinikum Hildesheim"), by
-adjectives ("Evangelisches Krankenhaus …", "Neurologisches Therapiezentrum …", "Grazer Privatklinik …"),
+adjectives ("Evangelisches Krankenhaus …", "Ev. Krankenhaus …", "Neurologisches Therapiezentrum …",
+"Grazer Privatklinik …"), by a saint's name in the genitive ("Josefs Hospital …"), by "X- und" ("Herz- und
+Gefäßzentrum …"),
 by "St."/"Sankt" ("St. Marien-Hospital"), by a centre of the site ("Brustzentrum am Klinikum Passau");
 to the right by "Haus am <Place>" ("Seniorenzentrum Haus am Mühlbach").
 
@@ -42,7 +47,7 @@ from masketeer_gui.engine.rules.address_words import NOT_ADJECTIVES, NOT_PLACES
 from masketeer_gui.engine.text import Token
 
 _Hit = tuple[int, int, str]
-MAX_UNKNOWN_WORDS = 2  # "Rehazentrum Wolfsgrund Süd"
+MAX_UNKNOWN_WORDS = 3  # "Rehazentrum Wolfsgrund Süd", "Universitätsklinikum Carl Gustav Carus <Town>"
 MAX_SPECIALTY_WORDS = 4  # "Zentrum für Kinder- und Jugendpsychiatrie", "MVZ Innere Medizin und Kardiologie"
 MAX_LEFT = 3  # "Helios Evangelisches Klinikum"
 CENTRE = "zentrum"
@@ -55,6 +60,8 @@ _LINKS_IN_SPECIALTY = frozenset({"und", "fuer", "&"})
 _ADJECTIVE = re.compile(r"[a-z]{3,}(?:isch|sch|lich|ig|al|ell|iv|ar)(?:e|en|em|er|es)")
 _ACRONYM = re.compile(r"[A-ZÄÖÜ]{2,5}")
 _GENITIVE = ("en", "s", "n", "e", "")
+# Abbreviated adjectives of site names, written with a dot: "Ev. Krankenhaus", "Kath. Klinikum", "Städt.".
+_ADJECTIVE_ABBREVIATIONS = frozenset({"ev", "evang", "kath", "staedt", "allg", "dt", "ev-luth", "oeff"})
 
 
 def medical_centre(folded: str) -> bool:
@@ -160,6 +167,10 @@ class SiteShapes:
         place = self.place_end(state, i, strict=folded not in self._heads and not medical_centre(folded))
         if place is not None:
             return (i, place, f"site word '{state.tokens[i].text}' before a place name")
+        if after in _PRACTICE_LINKS and folded in self._heads:  # "Klinik am Rosengarten", "Reha am See"
+            named = self._landmark(state, j, any_word=True)
+            if named is not None:
+                return (i, named, "site named after a place")
         return self._acronym_before(state, i)
 
     def _specialty_end(self, state: NoteState, i: int) -> int | None:
@@ -321,6 +332,8 @@ class SiteShapes:
         first, last, reason = hit
         for _ in range(MAX_LEFT):
             p = state.prev_word(first, allow=".-")
+            if p is None and first >= 2 and state.tokens[first - 1].text == ".":  # "Städt." ended the sentence
+                p = first - 2 if state.tokens[first - 2].folded in _ADJECTIVE_ABBREVIATIONS else None
             if p is None or p < floor or not same_line(state, p, first):
                 break
             token = state.tokens[p]
@@ -330,10 +343,11 @@ class SiteShapes:
             if folded in OPERATORS:
                 first = p
                 break
-            if folded in _SAINTS or self._site_adjective(state, p):
+            if folded in _SAINTS or self._site_adjective(state, p) or _genitive_saint(state, p):
                 first = p
                 continue
             break
+        first = _and_compound(state, first, floor)  # "Herz- und Gefäßzentrum"
         return (self._centre_at(state, first, floor), self._house_at(state, last), reason)
 
     def _centre_at(self, state: NoteState, first: int, floor: int) -> int:
@@ -355,9 +369,11 @@ class SiteShapes:
         return centre if medical_centre(folded) or folded.endswith("praxis") else first
 
     def _site_adjective(self, state: NoteState, p: int) -> bool:
-        """ "Evangelisches", "Städtische", "Luzerner" (of a listed town), not "Der", "Dieser", "Huber"."""
+        """ "Evangelisches", "Städtische", "Ev.", "Luzerner" (of a listed town), not "Der", "Dieser", "Huber"."""
         token = state.tokens[p]
         folded = token.folded
+        if folded in _ADJECTIVE_ABBREVIATIONS:
+            return p + 1 < len(state.tokens) and state.tokens[p + 1].text == "."
         if token.text.isupper() or folded in NOT_ADJECTIVES or folded in FUNCTION_WORDS:
             return False
         if (
@@ -381,6 +397,31 @@ class SiteShapes:
             return last
         place = self._landmark(state, link, any_word=True)
         return place if place is not None else last
+
+
+def _genitive_saint(state: NoteState, p: int) -> bool:
+    """ "Marien Hospital", "Josefs Klinik": a first name in the genitive (not a name as written)."""
+    token = state.tokens[p]
+    folded = token.folded
+    lex = state.names.lexicon
+    if token.text.isupper() or folded in lex.first_names or folded in lex.surnames or folded in lex.nouns:
+        return False
+    return any(
+        folded.endswith(ending) and folded[: -len(ending)] in lex.first_names and len(folded) - len(ending) >= 4
+        for ending in ("en", "s", "n")
+    )
+
+
+def _and_compound(state: NoteState, first: int, floor: int) -> int:
+    """The start of "Herz- und Gefäßzentrum", "Kinder- und Jugendklinik" whose second part starts at ``first``."""
+    tokens = state.tokens
+    k = first - 1
+    if k < 2 or tokens[k].folded != "und" or tokens[k - 1].text != "-":
+        return first
+    word = k - 2
+    if word < floor or not tokens[word].is_capitalized or tokens[word].end != tokens[k - 1].start:
+        return first
+    return word if same_line(state, word, first) else first
 
 
 def _saint_name(state: NoteState, folded: str) -> bool:

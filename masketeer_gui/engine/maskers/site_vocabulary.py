@@ -66,4 +66,5 @@ SPECIALTY_STEMS = (
 LANDMARKS = (
     *"markt platz dom park tor ring bahnhof rathaus see berg turm brunnen kirche muenster schloss".split(),
     *"hof garten ufer graben anger eck zentrum tal bach bruecke allee strasse gasse weg".split(),
+    *"wald feld heide hain grund hoehe blick wiese".split(),
 )

@@ -39,6 +39,17 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     ("Evangelisches Krankenhaus Lüneburg, Geriatrie", ["Evangelisches Krankenhaus Lüneburg"]),
     ("Verlegung ins Katholische Klinikum Trier.", ["Katholische Klinikum Trier"]),
     ("An: Aarauer Kantonsspital Zofingen, Notfall", ["Aarauer Kantonsspital Zofingen"]),
+    # abbreviated adjectives, a saint's name in the genitive, "X- und Y<head>"
+    ("Ev. Krankenhaus Lüneburg\nKlinik für Neurologie", ["Ev. Krankenhaus Lüneburg"]),
+    ("Städt. Klinikum Passau\nFrauenklinik", ["Städt. Klinikum Passau"]),
+    ("Verlegung ins Josefs Hospital Trier, Innere", ["Josefs Hospital Trier"]),
+    ("Herz- und Gefäßzentrum Bad Hersfeld\nKardiologie", ["Herz- und Gefäßzentrum Bad Hersfeld"]),
+    ("Kinder- und Jugendklinik Passau, Station 2", ["Kinder- und Jugendklinik Passau"]),
+    # a head named after a place with "am"
+    ("Verlegung in die Klinik am Lindenbühl.", ["Klinik am Lindenbühl"]),
+    ("Reha im Krankenhaus am Stadtwald, Bad Hersfeld", ["Krankenhaus am Stadtwald"]),
+    # a person's name between head and town
+    ("Universitätsklinikum Anna Maria Ortner Passau\nKlinik", ["Universitätsklinikum Anna Maria Ortner Passau"]),
     # a Land or canton, a town with its district, a town chain
     ("Universitätsklinikum Saarland, Innere Medizin", ["Universitätsklinikum Saarland"]),
     ("Kantonsspital Glarus\nMedizinische Klinik", ["Kantonsspital Glarus"]),
@@ -106,6 +117,10 @@ MUST_NOT_MATCH = [
     "Zufahrt Klinikum Nord gesperrt",  # a part of town only where the phrase ends
     "im Klinikum MRT geplant",  # a clinical short form is no part of a site's name
     "Uniklinik EKG\nunauffällig",
+    "Klinik am Montag geschlossen",
+    "Anruf aus der Klinik am Abend.",
+    "Die Klinik am Wochenende",
+    "Frau Marias Klinik",  # a name as written is no saint's genitive before a head
 ]
 
 
