@@ -1,6 +1,7 @@
 """RegexAddress: German and Austrian street addresses (street name plus house number).
 
-Covers, always with a house number ("12", "12a", "18/3", "12-14") and optional door parts
+Covers, always with a house number ("12", "12a", "12 a", "18/3", "12-14"; "Hauptstr.12" without a space) and
+optional door parts
 (", Stiege 2", "Top 3", "/Top 12", "Tür 4"):
 - one word ending in a street word: "Anichstraße 35", "Museumstr. 11a", "Hauptplatz 1", "Rennweg 2";
 - hyphen chains: "Maria-Theresien-Straße 18/3", "Dr.-Karl-Renner-Str. 4";
@@ -83,7 +84,8 @@ _ROMANCE = (
     rf"(?P<romance>(?:{_ALT(ROMANCE_STREETS)}){_SP}(?:(?:{_PARTICLES})(?:{_SP}|(?<=')))"
     rf"{{0,2}}{_CAP}(?:{_SP}{_CAP}){{0,2}})"
 )
-_NUMBER = rf"\d{{1,4}}[a-zA-Z]?(?!\w)(?:{_SP}?[-/]{_SP}?\d{{1,4}}[a-zA-Z]?(?!\w))*"
+# "12", "12a", "12 a" (a lone letter after a space), "18/3", "12-14"
+_NUMBER = rf"\d{{1,4}}(?:[a-zA-Z]|{_SP}[a-h](?![\w.]))?(?!\w)(?:{_SP}?[-/]{_SP}?\d{{1,4}}[a-zA-Z]?(?!\w))*"
 _DOOR_WORD = r"(?:Top|Tür|Stiege|Stg\.?|Whg\.?|Wohnung|Haus|Block|St\.)"
 _DOOR = rf"(?:{_SP}*[,/]?{_SP}*{_DOOR_WORD}{_SP}*\d{{1,3}}[a-zA-Z]?(?!\w))*"
 _ADDRESS = re.compile(
@@ -99,6 +101,7 @@ _TAILS = _ALT(sorted({re.escape(f" {word}"[-3:]).replace(r"\ ", r"\W") for word 
 # first so that a run of spaces is read once, not once per space (linear time on long runs).
 _NUMBER_TRIGGER = re.compile(rf" (?<=(?:{_TAILS}) ){_SP}*[0-9]")
 _NBSP_TRIGGER = re.compile(rf"\u00a0(?<=(?:{_TAILS})\u00a0){_SP}*[0-9]")
+_GLUED_TRIGGER = re.compile(r"(?<=[sS]tr\.)[0-9]")  # "Hauptstr.12": no space after the abbreviation
 _PREPOSITION_TRIGGER = re.compile(
     _ALT(rf"{prep}{_SP}+(?:{_CAP}{_SP}+)?{_CHAIN}*{_CAP}{_SP}+[0-9]" for prep in (*_PREPOSITIONS, *_WEAK_PREPOSITIONS))
     + "|"
@@ -110,12 +113,16 @@ _PHRASE_END = re.compile(r"[ \t\u00a0]*(?:$|[\r\n,;:)(]|\.(?!\d)|-{1,2}[ \t])")
 # Where an address surely ends: the line or the note ends, or a ZIP code follows ("…3, 14467 Potsdam").
 _ADDRESS_END = re.compile(r"[ \t\u00a0]*(?:$|\r?\n|[,·|–][ \t\u00a0]*(?:[A-Z]{1,2}-)?\d{4,5}(?!\d))")
 _STREET_ABBREV = re.compile(r"str\.?(?= |$)")
+_GLUED_NUMBER = re.compile(r"\.(?=\d)")
+_LETTER_APART = re.compile(r"(\d) ([a-h])(?=$| )")
 
 
 def normalise(address: str) -> str:
-    """The reference form: folded, "str." spelled out, no spaces around "/" and "-"."""
-    folded = " ".join(fold(address).replace("/", " / ").replace("-", " - ").split())
+    """The reference form: folded, "str." spelled out, no spaces around "/" and "-" nor before a house
+    number's letter ("Hauptstr.12 a" = "Hauptstraße 12a")."""
+    folded = " ".join(_GLUED_NUMBER.sub(". ", fold(address)).replace("/", " / ").replace("-", " - ").split())
     folded = _STREET_ABBREV.sub("strasse ", folded.replace("str. ", "str "))
+    folded = _LETTER_APART.sub(r"\1\2", folded)
     return " ".join(folded.replace(" / ", "/").replace(" - ", "-").split())
 
 
@@ -173,6 +180,8 @@ class AddressRule:
         """Places that may hold an address, in text order."""
         found = list(_NUMBER_TRIGGER.finditer(text))
         more = list(_PREPOSITION_TRIGGER.finditer(text))
+        if "tr." in text:
+            more += _GLUED_TRIGGER.finditer(text)
         if "\u00a0" in text:
             more += _NBSP_TRIGGER.finditer(text)
         if more:

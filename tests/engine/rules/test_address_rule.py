@@ -52,6 +52,10 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     # "Am"/"Im" with a capitalised adjective, and a capitalised "Im" before an adjective and a street word
     ("Labor: Am Alten Anger 3, 6020 Innsbruck", ["Am Alten Anger 3"]),
     ("Institut\nIm Oberen Feld 12, 69117 Heidelberg", ["Im Oberen Feld 12"]),
+    # no space after "Str.", a house number's letter after a space
+    ("Sohn: Feldstr.12, 12345 Musterstadt", ["Feldstr.12"]),
+    ("wohnhaft Lindenstraße 4 b, 93047 Regensburg", ["Lindenstraße 4 b"]),
+    ("Lindenstraße 4 an der Ecke", ["Lindenstraße 4"]),
     # "<street word> der/des <Name>" and rarer prepositions, where the address ends
     ("Platz der Freundschaft 3, 39104 Magdeburg", ["Platz der Freundschaft 3"]),
     ("Allee der Linden 12\n14469 Potsdam", ["Allee der Linden 12"]),
@@ -108,6 +112,7 @@ MUST_NOT_MATCH = [
     "Platz der Warteliste 2, dann",
     "Weg des Lebens 3.",
     "Vor dem Essen 2 Tbl.",
+    "Str.5 unklar",
 ]
 
 
@@ -134,7 +139,7 @@ def test_every_separate_street_word_is_found(word: str) -> None:
 
 
 def test_same_address_same_reference() -> None:
-    texts = ("Museumstr. 11a", "Museumstraße 11a", "museumstrasse 11a", "Museumstr 11a")
+    texts = ("Museumstr. 11a", "Museumstraße 11a", "museumstrasse 11a", "Museumstr 11a", "Museumstr.11 a")
     assert {span.ref for text in texts for span in RULE.find(text)} == {"museumstrasse 11a"}
 
 
