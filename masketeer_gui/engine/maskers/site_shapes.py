@@ -42,6 +42,7 @@ from masketeer_gui.engine.maskers.site_vocabulary import (
     OWNER_NOUNS,
     REGIONS,
     SPECIALTY_STEMS,
+    TOPONYM_ENDINGS,
 )
 from masketeer_gui.engine.rules.address_words import NOT_ADJECTIVES, NOT_PLACES
 from masketeer_gui.engine.text import Token
@@ -284,8 +285,8 @@ class SiteShapes:
         return k if known or self._unknown(state, k) else last
 
     def _unknown_words(self, state: NoteState, j: int, strict: bool) -> int | None:
-        """Up to two capitalised words no list knows, before a town ("Kliniken Marienau Bad Sulza") or,
-        unless ``strict``, where the phrase ends ("Rehazentrum Wolfsgrund")."""
+        """Up to three capitalised words no list knows, before a town ("Kliniken Marienau Bad Sulza") or,
+        unless ``strict``, where the phrase ends and the last looks like a place ("Rehazentrum Wolfsgrund")."""
         k: int | None = j
         for _ in range(MAX_UNKNOWN_WORDS):
             if k is None:
@@ -294,7 +295,7 @@ class SiteShapes:
             if not acronym and not self._unknown(state, k):
                 return None
             if _phrase_ends(state, k):
-                return None if strict or acronym else k
+                return None if strict or acronym or not self._place_like(state, k) else k
             k = _next_on_line(state, k)
             town = None if k is None else self._town_at(state, k)
             if town is not None:
@@ -324,6 +325,16 @@ class SiteShapes:
             if part in self._heads or part in names.title_words or names.is_clinical_word(part):
                 return False
         return True
+
+    @staticmethod
+    def _place_like(state: NoteState, k: int) -> bool:
+        """An unknown word that may name a place alone: no compound of nouns unless it ends like a place
+        ("Rosenhügel", "Wolfsgrund"; not "Fahrtendienst")."""
+        names = state.names
+        return all(
+            part.endswith(TOPONYM_ENDINGS) or names.lexicon.is_name(part) or not names.is_compound_word(part)
+            for part in state.tokens[k].folded.split("-")
+        )
 
     # --- widening a found site --------------------------------------------------------------------
 

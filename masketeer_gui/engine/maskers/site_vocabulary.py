@@ -15,6 +15,8 @@ Each set is a class of word, not a list of particular sites:
   (Gebiete) of the Bundesärztekammer's (Muster-)Weiterbildungsordnung 2018 and of the Austrian
   Ärzteausbildungsordnung 2015, with the organ and programme words of German centre names.
 - ``LANDMARKS``: endings of the place a practice is named after ("Praxis am <Marktplatz>").
+- ``TOPONYM_ENDINGS``: endings of German place names (Grimm's and Bach's classes of place-name suffixes:
+  -berg, -dorf, -heim, -hausen, -ried, …), so a compound after a head counts as a place only with one.
 - ``COMPASS``, ``OWNER_NOUNS``: the part of a town a site stands in ("Klinikum Nord") and the owner between a
   head and its town ("Klinikum der Universität <Town>").
 """
@@ -39,6 +41,16 @@ REGIONS = frozenset(
     graubuenden jura luzern neuenburg nidwalden obwalden schaffhausen schwyz solothurn tessin
     ticino thurgau uri waadt wallis zug zuerich
     burgenland kaernten niederoesterreich oberoesterreich salzburg steiermark tirol vorarlberg wien
+    """.split()
+)
+
+# Endings of compound place names: a compound of nouns after a head is a place only with one of them
+# ("Rosenhügel", "Wolfsgrund", "Ruhrgebiet"; not "Fahrtendienst").
+TOPONYM_ENDINGS = tuple(
+    """
+    berg burg dorf feld hof heim hausen ried bach au aue tal see wald grund gebiet huegel buehl stein brunn
+    brunnen kirchen kirch hain heide land mark stadt garten park blick hoehe weiler moos egg eck ing ingen
+    ach bruck bruecke furt hagen haus horst husen leben rode roda stedt tten wang wiese winkel zell
     """.split()
 )
 

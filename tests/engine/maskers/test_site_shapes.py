@@ -118,6 +118,7 @@ MUST_NOT_MATCH = [
     "im Klinikum MRT geplant",  # a clinical short form is no part of a site's name
     "Uniklinik EKG\nunauffällig",
     "Klinik am Montag geschlossen",
+    "Dialysezentrum Fahrtendienst\nTel.",  # a compound of nouns that does not end like a place
     "Anruf aus der Klinik am Abend.",
     "Die Klinik am Wochenende",
     "Frau Marias Klinik",  # a name as written is no saint's genitive before a head
