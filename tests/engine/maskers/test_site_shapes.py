@@ -10,8 +10,8 @@ import pytest
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.maskers.site_shapes import medical_centre, specialty
 from masketeer_gui.engine.pipeline import Deidentifier, EngineConfig
-from masketeer_gui.engine.span import Entity
 from tests.engine.conftest import shipped_available
+from tests.engine.maskers.test_medical_site_forms import sites
 
 
 @pytest.fixture(scope="module")
@@ -19,10 +19,6 @@ def engine() -> Deidentifier:
     if not shipped_available():
         pytest.skip("shipped dictionaries missing")
     return Deidentifier.default(NameLists(), EngineConfig(maskers=("MedicalSite",), rules=False))
-
-
-def sites(engine: Deidentifier, text: str) -> list[str]:
-    return [text[s.start : s.end] for s in engine.analyze(text) if s.entity is Entity.SIT]
 
 
 MUST_MATCH: list[tuple[str, list[str]]] = [
