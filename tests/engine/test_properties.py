@@ -176,7 +176,9 @@ def test_whitelisted_word_is_never_masked(
     text = f"{prefix}{written} {after}"
     spans = engine.analyze(text, NoteContext.of(whitelist=[term]))
     check_invariants(text, spans)
-    assert not touched(spans, len(prefix), len(prefix) + len(written))
+    # a rule span is formulaic PHI as a whole and stays ("Agraben 6020" is a street address; see apply_whitelist)
+    masker_spans = [s for s in spans if not s.masker.startswith("Regex")]
+    assert not touched(masker_spans, len(prefix), len(prefix) + len(written))
 
 
 @SETTINGS

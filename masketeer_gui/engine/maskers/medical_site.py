@@ -48,6 +48,8 @@ from masketeer_gui.engine.maskers.site_forms import (
     variants,
     word_keys,
 )
+from masketeer_gui.engine.maskers.site_lines import clip_to_line
+from masketeer_gui.engine.maskers.site_shapes import SiteShapes
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.rules.zip_towns import german_zip_keys, swiss_zip_keys
 from masketeer_gui.engine.span import Entity
@@ -58,7 +60,10 @@ MAX_PLACE_WORDS = 2  # "St." and "Bad" do not count: "BKH St. Johann in Tirol"
 MAX_LEFT_WORDS = 3  # "Allgemeines Öffentliches Univ.-Klinikum"
 MAX_TOWN_WORDS = 6  # "Neustadt an der Weinstraße", "Frankfurt an der Oder"
 CONNECTORS = frozenset({"st", "sankt", "bad", "hl", "haus"})  # "Seniorenheim Haus Sonnental"
-_BEFORE_BARE_ACRONYM = frozenset({"im", "ins", "am", "ans", "vom", "zum", "beim", "dem", "der", "den", "das"})
+_BEFORE_BARE_ACRONYM = frozenset(
+    {"im", "ins", "am", "ans", "vom", "zum", "beim", "dem", "der", "den", "das", "nach", "aus"}
+    | {"notfall", "station", "ambulanz", "poliklinik", "zna", "intensivstation"}  # "Notfall KSA", a unit of it
+)
 _ARTICLES_BEFORE_ORDER = frozenset({"der", "des"})
 _ABSTRACT_ENDINGS = ("ung", "heit", "keit", "ion", "nahme", "schaft")  # "Apotheke zur Abholung"
 _CACHE_LIMIT = 200_000  # token texts remembered by ``_candidates`` before the memo starts over
@@ -153,10 +158,20 @@ class MedicalSiteMasker:
         self._heads = site_words
         self._towns = towns
         self._town_tables = town_keys if town_keys is not None else Deferred.ready(site_towns(towns))
+        self._shape_finder: SiteShapes | None = None
 
     def prepare(self) -> None:
-        """Read (or build) the town keys now."""
+        """Read (or build) the town keys now, and the shapes that look them up."""
         self._town_tables.get()
+        _ = self._shapes
+
+    @property
+    def _shapes(self) -> SiteShapes:
+        """The letter shapes of ``site_shapes`` (built on first use: they need every town key)."""
+        if self._shape_finder is None:
+            towns = self._town_keys | self._foreign_towns
+            self._shape_finder = SiteShapes(self._heads, towns, self._town_end, self._order_end)
+        return self._shape_finder
 
     @property
     def _town_keys(self) -> frozenset[str]:
@@ -177,11 +192,21 @@ class MedicalSiteMasker:
         for i in self._candidates(state):
             if i < done:
                 continue
-            hit = self._at(state, i)
+            hit = self._site_at(state, i, done)
             if hit is not None:
                 found.append(hit)
                 done = hit[1] + 1
         return found
+
+    def _site_at(self, state: NoteState, i: int, floor: int) -> _Hit | None:
+        """The site at token ``i``: the walk of ``_at`` or a shape of ``site_shapes``, on one line, widened."""
+        hit = self._at(state, i)
+        if hit is not None:
+            hit = clip_to_line(state, hit, i, self._heads)
+        shape = self._shapes.at(state, i)
+        if shape is not None and (hit is None or shape[1] - shape[0] > hit[1] - hit[0]):
+            hit = shape
+        return None if hit is None else self._shapes.widen(state, hit, floor)
 
     def _candidates(self, state: NoteState) -> list[int]:
         """Tokens where a site may start (hot path: one set look-up per token, by its text)."""
@@ -213,7 +238,11 @@ class MedicalSiteMasker:
             return True
         if not token.is_capitalized:
             return False
-        return (folded[:3] in self._order_prefixes and self._may_start_order(folded)) or self._head_like(token)
+        return (
+            (folded[:3] in self._order_prefixes and self._may_start_order(folded))
+            or self._head_like(token)
+            or self._shapes.starts(token)
+        )
 
     def _begins_listed(self, keys: tuple[str, ...]) -> bool:
         """The keys of one word lead into the trie of listed sites (``_listed`` walks on from there)."""

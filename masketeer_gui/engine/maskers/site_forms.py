@@ -50,6 +50,9 @@ SPLITS = {
     "uniklinik": ("uni", "klinik"),
     "universitaetsklinik": ("uni", "klinik"),
     "uk": ("uni", "klinikum"),
+    "universitaetsspital": ("uni", "spital"),  # "USB" for "Universitätsspital Basel"
+    "unispital": ("uni", "spital"),
+    "kantonsspital": ("kanton", "spital"),  # "KSA" for "Kantonsspital Aarau"
 }
 _ENDINGS = ("ern", "en", "er", "es", "em", "e", "n", "s")
 _MIN_STEM = 4
@@ -85,6 +88,8 @@ ORDER_STARTS = frozenset(o[:3] for o in _ONE_WORD_ORDERS)
 HEAD_SUFFIXES = (
     "klinik",
     "klinikum",
+    "kliniken",
+    "hospital",
     "krankenhaus",
     "spital",
     "pflegeheim",

@@ -1,13 +1,20 @@
 """RegexAddress: German and Austrian street addresses (street name plus house number).
 
-Covers, always with a house number ("12", "12a", "18/3", "12-14") and optional door parts
+Covers, always with a house number ("12", "12a", "12 a", "18/3", "12-14"; "Hauptstr.12" without a space) and
+optional door parts
 (", Stiege 2", "Top 3", "/Top 12", "Tür 4"):
 - one word ending in a street word: "Anichstraße 35", "Museumstr. 11a", "Hauptplatz 1", "Rennweg 2";
 - hyphen chains: "Maria-Theresien-Straße 18/3", "Dr.-Karl-Renner-Str. 4";
 - an adjective and a separate street word: "Südtiroler Platz 2", "Innsbrucker Straße 8", "Alter Markt 3",
   also after a place prefix: "St. Pöltner Straße 27", "Bad Ischler Straße 4";
 - a place adjective before a compound: "Floridsdorfer Marktstraße 41/7", "Gmundner Bahnhofstraße 3";
-- "Am"/"Im"/"An der"/"Zum"… plus a name: "Am Rain 4" (only where the number ends the phrase);
+- "Am"/"Im"/"An der"/"Zum"… plus a name: "Am Rain 4", also with a capitalised adjective: "Am Alten Anger 3"
+  (only where the number ends the phrase); a capitalised "Im"/"Am" before an adjective and a separate street
+  word belongs to the name: "Im Oberen Feld 12";
+- northern German street words: "Heidkamp 14", "Mühlenstieg 3", "Lange Reihe 7", "Potsdamer Chaussee 80";
+- streets of the Romance-speaking cantons, Italy and France: "Via Cantonale 12", "Rue de la Gare 5",
+  (where the number ends the phrase); "<street word> der/des <Name>" ("Platz der Einheit 3") and rarer
+  prepositions ("Unter den Eichen 5", "Hinterm Bach 3") where the address ends (line end or ZIP code);
 - a few well-known Innsbruck streets without a street word: "Innrain 52".
 
 Validation beside the pattern (``_plausible``): the number is not a measurement or count
@@ -34,6 +41,8 @@ from masketeer_gui.engine.rules.address_words import (
     NOT_ADJECTIVES,
     NOT_PLACES,
     NOT_STREETS,
+    ROMANCE_PARTICLES,
+    ROMANCE_STREETS,
     SEPARATE_WORDS,
     STREET_WORDS,
 )
@@ -53,19 +62,39 @@ _COMPOUND = (
     rf"|[a-zäöü][^\W\d_]*?(?:straße|strasse|str\.|gasse)"
     rf"|{_CHAIN}+(?:{_ALT(re.escape(word.capitalize()) for word in STREET_WORDS)})"
 )
-_SEPARATE = rf"(?P<adj>{_PLACE_PREFIX}?{_CHAIN}*{_CAP}){_SP}(?:{_ALT(map(re.escape, SEPARATE_WORDS))})"
-_PREPOSITION = rf"(?P<prep>Am|Im|An der|Auf der|Auf dem|In der|Zum|Zur|Beim){_SP}(?P<place>{_CHAIN}*{_CAP})"
-_NUMBER = rf"\d{{1,4}}[a-zA-Z]?(?!\w)(?:{_SP}?[-/]{_SP}?\d{{1,4}}[a-zA-Z]?(?!\w))*"
+_PREPOSITIONS = ("Am", "Im", "An der", "Auf der", "Auf dem", "In der", "Zum", "Zur", "Beim")
+# Rarer prepositions of street names: taken only where an address ends (line end, or a ZIP code follows).
+_WEAK_PREPOSITIONS = (
+    *("An den", "Auf den", "In den", "Unter den", "Unter der", "Hinter der", "Hinter dem", "Vor dem", "Vor der"),
+    *("Bei der", "Bei den", "Zu den", "Hinterm", "Unterm", "Überm", "Vorm"),
+)
+_NAME_PREFIX = rf"(?:(?:{_ALT(_PREPOSITIONS)}){_SP})"  # "Im Neuenheimer Feld": a capitalised "Im" belongs to it
+_SEPARATE = rf"{_NAME_PREFIX}?(?P<adj>{_PLACE_PREFIX}?{_CHAIN}*{_CAP}){_SP}(?:{_ALT(map(re.escape, SEPARATE_WORDS))})"
+# "Am Rain", "An der Lan", and with a capitalised adjective "Am Alten Anger", "Im Tiefen Grund".
+_PREPOSITION = (
+    rf"(?P<prep>{_ALT(_PREPOSITIONS)}|(?P<weak>{_ALT(_WEAK_PREPOSITIONS)})){_SP}"
+    rf"(?:(?P<padj>{_CAP}(?:er|en|e)){_SP})?(?P<place>{_CHAIN}*{_CAP})"
+)
+# "Platz der Einheit 3", "Allee der Kosmonauten 12": a street word, "der"/"des" and a name.
+_OF_WORDS = ("Platz", "Straße", "Strasse", "Allee", "Weg", "Ring", "Ufer", "Damm", "Markt", "Chaussee", "Promenade")
+_OF = rf"(?P<of>(?:{_ALT(_OF_WORDS)}){_SP}(?:der|des){_SP}{_CAP}(?:{_SP}{_CAP})?)"
+_PARTICLES = _ALT(re.escape(p) for p in ROMANCE_PARTICLES)
+# "Via Cantonale 12", "Rue de la Gare 5", "Chemin des Vignes 3": a particle or two, one to three names.
+_ROMANCE = (
+    rf"(?P<romance>(?:{_ALT(ROMANCE_STREETS)}){_SP}(?:(?:{_PARTICLES})(?:{_SP}|(?<=')))"
+    rf"{{0,2}}{_CAP}(?:{_SP}{_CAP}){{0,2}})"
+)
+# "12", "12a", "12 a" (a lone letter after a space), "18/3", "12-14"
+_NUMBER = rf"\d{{1,4}}(?:[a-zA-Z]|{_SP}[a-h](?![\w.]))?(?!\w)(?:{_SP}?[-/]{_SP}?\d{{1,4}}[a-zA-Z]?(?!\w))*"
 _DOOR_WORD = r"(?:Top|Tür|Stiege|Stg\.?|Whg\.?|Wohnung|Haus|Block|St\.)"
 _DOOR = rf"(?:{_SP}*[,/]?{_SP}*{_DOOR_WORD}{_SP}*\d{{1,3}}[a-zA-Z]?(?!\w))*"
 _ADDRESS = re.compile(
-    rf"(?<![\w\-.])(?P<street>{_ALT(KNOWN_STREETS)}|{_SEPARATE}|{_PREPOSITION}|{_COMPOUND})"
+    rf"(?<![\w\-.])(?P<street>{_ALT(KNOWN_STREETS)}|{_ROMANCE}|{_OF}|{_PREPOSITION}|{_SEPARATE}|{_COMPOUND})"
     rf"{_SP}*(?P<num>{_NUMBER}){_DOOR}"
 )
 # The last three characters of every street name the pattern knows ("aße", "atz", "tr.", " Au").
 _ENDINGS = (*STREET_WORDS, *(w.capitalize() for w in STREET_WORDS), "str", *SEPARATE_WORDS, *KNOWN_STREETS)
 _TAILS = _ALT(sorted({re.escape(f" {word}"[-3:]).replace(r"\ ", r"\W") for word in _ENDINGS}))
-_PREPOSITIONS = ("Am", "Im", "An der", "Auf der", "Auf dem", "In der", "Zum", "Zur", "Beim")
 # Where an address can be. The triggers are cheap for the regex engine, which skips fast to a space
 # (then checks that it starts a run of spaces before a digit, and only then the three letters before
 # it) or to the first letter of "Am", "Im", "Zum"…; Python looks at the hits only. Only the first
@@ -73,17 +102,28 @@ _PREPOSITIONS = ("Am", "Im", "An der", "Auf der", "Auf dem", "In der", "Zum", "Z
 # time on long runs).
 _NUMBER_TRIGGER = re.compile(rf" (?<![ \u00a0] )(?=[ \u00a0]*+[0-9])(?<=(?:{_TAILS}) ){_SP}*[0-9]")
 _NBSP_TRIGGER = re.compile(rf"\u00a0(?<![ \u00a0]\u00a0)(?=[ \u00a0]*+[0-9])(?<=(?:{_TAILS})\u00a0){_SP}*[0-9]")
-_PREPOSITION_TRIGGER = re.compile(_ALT(rf"{prep}{_SP}+{_CHAIN}*{_CAP}{_SP}+[0-9]" for prep in _PREPOSITIONS))
+_GLUED_TRIGGER = re.compile(r"(?<=[sS]tr\.)[0-9]")  # "Hauptstr.12": no space after the abbreviation
+_PREPOSITION_TRIGGER = re.compile(
+    _ALT(rf"{prep}{_SP}+(?:{_CAP}{_SP}+)?{_CHAIN}*{_CAP}{_SP}+[0-9]" for prep in (*_PREPOSITIONS, *_WEAK_PREPOSITIONS))
+    + "|"
+    + _ALT(rf"{street}{_SP}+(?:[^\W\d_]+(?:'|{_SP}+)){{1,5}}[0-9]" for street in (*ROMANCE_STREETS, *_OF_WORDS))
+)
 _LOOK_BACK = 80  # characters before a house number that may hold its street name
 _LOOK_AHEAD = 40  # characters after it that may hold "/3, Stiege 2, Top 14"
 _PHRASE_END = re.compile(r"[ \t\u00a0]*(?:$|[\r\n,;:)(]|\.(?!\d)|-{1,2}[ \t])")
+# Where an address surely ends: the line or the note ends, or a ZIP code follows ("…3, 14467 Potsdam").
+_ADDRESS_END = re.compile(r"[ \t\u00a0]*(?:$|\r?\n|[,·|–][ \t\u00a0]*(?:[A-Z]{1,2}-)?\d{4,5}(?!\d))")
 _STREET_ABBREV = re.compile(r"str\.?(?= |$)")
+_GLUED_NUMBER = re.compile(r"\.(?=\d)")
+_LETTER_APART = re.compile(r"(\d) ([a-h])(?=$| )")
 
 
 def normalise(address: str) -> str:
-    """The reference form: folded, "str." spelled out, no spaces around "/" and "-"."""
-    folded = " ".join(fold(address).replace("/", " / ").replace("-", " - ").split())
+    """The reference form: folded, "str." spelled out, no spaces around "/" and "-" nor before a house
+    number's letter ("Hauptstr.12 a" = "Hauptstraße 12a")."""
+    folded = " ".join(_GLUED_NUMBER.sub(". ", fold(address)).replace("/", " / ").replace("-", " - ").split())
     folded = _STREET_ABBREV.sub("strasse ", folded.replace("str. ", "str "))
+    folded = _LETTER_APART.sub(r"\1\2", folded)
     return " ".join(folded.replace(" / ", "/").replace(" - ", "-").split())
 
 
@@ -99,10 +139,19 @@ def _plausible(text: str, match: re.Match[str]) -> bool:
     if match.group("adj") is not None:
         adjective = match.group("adj").split()[-1]
         return fold(adjective) not in NOT_ADJECTIVES and (adjective.endswith("er") or adjective in ADJECTIVES)
+    number_ok = len(match.group("num")) <= 5 and match.group("num")[0] != "0"
+    at_end = _PHRASE_END.match(text, match.end()) is not None
     if match.group("prep") is not None:
-        number_ok = len(match.group("num")) <= 5 and match.group("num")[0] != "0"
-        at_end = _PHRASE_END.match(text, match.end()) is not None
+        adjective = match.group("padj")
+        if adjective is not None and fold(adjective) in NOT_ADJECTIVES:
+            return False
+        if match.group("weak") is not None:
+            at_end = _ADDRESS_END.match(text, match.end()) is not None
         return number_ok and at_end and fold(match.group("place")) not in NOT_PLACES
+    if match.group("romance") is not None:
+        return number_ok and at_end
+    if match.group("of") is not None:
+        return number_ok and _ADDRESS_END.match(text, match.end()) is not None
     return True
 
 
@@ -133,6 +182,8 @@ class AddressRule:
         """Places that may hold an address, in text order."""
         found = list(_NUMBER_TRIGGER.finditer(text))
         more = list(_PREPOSITION_TRIGGER.finditer(text))
+        if "tr." in text:
+            more += _GLUED_TRIGGER.finditer(text)
         if "\u00a0" in text:
             more += _NBSP_TRIGGER.finditer(text)
         if more:

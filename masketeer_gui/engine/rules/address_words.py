@@ -12,12 +12,20 @@ from masketeer_gui.engine.rules.base import word_set
 STREET_WORDS = (
     *("straße", "strasse", "str.", "gasse", "weg", "platz", "allee", "ring", "kai", "zeile", "steig"),
     *("gürtel", "promenade", "ufer", "damm", "hof", "lände", "graben"),
+    *("kamp", "stieg", "twiete", "chaussee", "pfad", "wall", "markt"),  # northern German: "Rübenkamp"
 )
 
 # Street words written apart after an adjective: "Südtiroler Platz", "Alter Markt", "Höttinger Au".
 SEPARATE_WORDS = (
     *("Straße", "Strasse", "Str.", "Gasse", "Weg", "Platz", "Allee", "Ring", "Kai", "Zeile", "Steig"),
-    *("Gürtel", "Promenade", "Ufer", "Damm", "Lände", "Graben", "Markt", "Au"),
+    *("Gürtel", "Promenade", "Ufer", "Damm", "Lände", "Graben", "Markt", "Au", "Reihe", "Chaussee", "Feld"),
+)
+
+# Streets of the Romance-speaking cantons and of Italy and France: "Via Cantonale 12", "Rue de la Gare 5".
+ROMANCE_STREETS = ("Via", "Viale", "Piazza", "Vicolo", "Corso", "Strada", "Rue", "Route", "Chemin", "Avenue", "Quai")
+ROMANCE_PARTICLES = (
+    *("de", "del", "della", "dei", "delle", "degli", "dal", "dalla"),
+    *("des", "du", "da", "di", "la", "le", "les", "l'"),
 )
 
 # Adjectives in street names that do not end in "-er" ("Alte Landstraße", "Obere Feldgasse").
@@ -41,6 +49,8 @@ NOT_STREETS = word_set(
     heimplatz kurplatz rehaplatz therapieplatz betreuungsplatz wartelistenplatz kurzzeitpflegeplatz
     studienplatz platz kopfzeile betreffzeile fusszeile zeile fingerring ehering schlusszeile
     schulterguertel beckenguertel bauchguertel stuetzguertel guertel sicherheitsguertel
+    markt supermarkt arbeitsmarkt wochenmarkt flohmarkt weihnachtsmarkt baumarkt drogeriemarkt
+    getraenkemarkt wall schutzwall erdwall pfad trampelpfad behandlungspfad kamp
     """
 )
 
@@ -50,7 +60,7 @@ NOT_ADJECTIVES = word_set(
     der oder aber ueber unter hinter jeder einer keiner wieder immer ihrer seiner unserer weiter spaeter
     vorher nachher bisher daher leider sicher besser schwer dieser jener welcher mancher solcher er wer
     hier euer mehr erster zweiter dritter vierter zimmer nummer liter meter kinder finger fieber
-    oktober november dezember september
+    oktober november dezember september linker rechter
     """
 )
 

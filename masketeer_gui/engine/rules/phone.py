@@ -7,16 +7,19 @@ Covers
 - extensions "-23456", "DW 123", "Durchwahl 12";
 - any number right after "Tel.", "Telefon", "Telefax", "Fon", "Fax", "Mobil", "Mob.", "Natel",
   "Handy", "DW", "Durchwahl", even in-house ones without a leading 0 ("Tel.: 504-81234", "DW 123"),
-  and in dictated groupings ("Tel. 03842 22 3 19"). The keyword is not masked.
+  and in dictated groupings ("Tel. 03842 22 3 19"). The keyword is not masked;
+- dictated groupings without a keyword after an area code, nine digits or more ("04242 24 6 33"), and
+  a last group starting with 0 ("0800 220 018").
 
 Validation beside the pattern (``_check``): 7-15 digits (after a keyword: 3-15), not a date
 ("01-03-2024", "02/2024"), not a time range ("0800-1200"), not a measurement ("Mobil 2000
 Schritte", but "Tel. 0316 123456 Tbl. …" stays a phone), not after PZN/Charge/SVNR or a device
-serial number ("SN 0316-4471-22", "Gerät-Nr.", "S/N"). A candidate that runs into a following number is shortened
-group by group until it validates.
+serial number ("SN 0316-4471-22", "Gerät-Nr.", "S/N"), not after "<Noun> Nr." unless the noun names a
+phone ("Rekorder Nr. 07-3314-882" is no phone, "Fax-Nr. 0732 7676-42" is). A candidate that runs into
+a following number is shortened group by group until it validates.
 
 Fails on: numbers without a leading 0 or + and without a keyword ("504 23456"); one-digit groups
-without a keyword ("Rückruf 0463 55 1 20" is cut after "55" and then too short); dotted numbers
+without a keyword in numbers of fewer than nine digits ("0463 5 1 20"); dotted numbers
 with a short area code ("01.4000.123", left out because of dates); a phone number followed by a
 space and another number without leading 0 ("0664 1234567 12") takes that number in if the whole
 has at most 15 digits and no unit follows. National numbers are assumed Austrian for the
@@ -28,11 +31,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.rules.base import followed_by_unit, span
 from masketeer_gui.engine.span import Entity, Span
 
 _SP = r"[ \u00a0]"
-_GROUPS = rf"(?:{_SP}?[/-]{_SP}?\d{{2,8}}|{_SP}(?!0\d\d)\d{{2,8}}|-\d{{1,6}}){{0,6}}"  # at most six groups
+# At most six groups; one-digit groups ("04242 24 6 33") are checked in ``_check``; a last group may start
+# with 0 ("0800 220 018") where no further digits follow, so "0664 1234567 0512 123456" stays two numbers.
+_GROUPS = rf"(?:{_SP}?[/-]{_SP}?\d{{2,8}}|{_SP}(?!0\d\d)\d{{1,8}}|{_SP}0\d\d(?!\d|{_SP}?\d)|-\d{{1,6}}){{0,6}}"
 # After a keyword a group may be one digit: "Tel. 03842 22 3 19" is how people dictate numbers.
 _KEYWORD_GROUPS = rf"(?:{_SP}?[/-]{_SP}?\d{{1,8}}|{_SP}(?!0\d\d)\d{{1,8}}|-\d{{1,6}}){{0,6}}"
 _EXT = rf"(?:{_SP}?,?{_SP}?(?:DW|Dw\.?|Durchwahl|Klappe|Kl\.){_SP}?:?{_SP}?\d{{1,6}})?"
@@ -82,6 +88,17 @@ _ID_BEFORE = re.compile(
     r"|(?i:inv(?:entar)?\.?-?(?:nummer|nr)|art(?:ikel)?\.?-?(?:nummer|nr)))"
     r"\.?[\s.:-]*$"
 )
+# "Rekorder Nr. 07-3314-882", "Fall-Nr.: 0815-22": "Nr." after a capitalised word that names no phone.
+_NR_BEFORE = re.compile(r"(?<![\w.])(?P<word>[A-ZÄÖÜ][\w]*)(?:\.?-|\.?[ \u00a0])?(?:Nr|No)\.?:?[ \u00a0]*$")
+PHONE_WORDS = frozenset(
+    """
+    tel telefon telefax fax ruf rueckruf handy mobil natel kontakt notruf hotline service zentrale festnetz
+    buero praxis ordination station ambulanz apotheke hausarzt sekretariat
+    """.split()
+)
+_ONE_DIGIT_GROUP = re.compile(r"[ \u00a0]\d(?!\d)")  # "24 6 33", not the "-0" of "504-0" nor "+43 1"
+_AREA_CODE = re.compile(r"0[1-9]\d{1,3}(?!\d)")
+MIN_DIGITS_WITH_ONE_DIGIT_GROUPS = 9  # "04242 24 6 33": dictated, but long enough to be a number
 _MOBILE = re.compile(r"0(?:6[5-9]|1[5-7])")
 _NOT_DIGIT = re.compile(r"[^0-9]+")
 
@@ -131,7 +148,23 @@ def _check(text: str, start: int, end: int, min_digits: int, keyword: bool = Fal
         return None
     if _ID_BEFORE.search(text, max(0, start - 16), start):
         return None
+    if not keyword and not _bare_number_ok(text, start, core, core_digits):
+        return None
     return normalise(number)
+
+
+def _bare_number_ok(text: str, start: int, core: str, core_digits: str) -> bool:
+    """A number without a keyword: one-digit groups only after an area code and with nine digits or
+    more ("0699 1 907 22 18"); not after "<Noun> Nr." (a recorder's or a case's number)."""
+    national = core[:1] == "0" and core[1:2] != "0"
+    if (
+        national
+        and _ONE_DIGIT_GROUP.search(core) is not None
+        and (len(core_digits) < MIN_DIGITS_WITH_ONE_DIGIT_GROUPS or _AREA_CODE.match(core) is None)
+    ):
+        return False
+    nr = _NR_BEFORE.search(text, max(0, start - 32), start)
+    return nr is None or fold(nr.group("word")) in PHONE_WORDS
 
 
 class PhoneRule:

@@ -3,7 +3,8 @@
 Rural addresses name no street: "Oberndorf 19, 8330 Feldbach", "Hinterberg 7\\n5600 St. Johann",
 "St. Anton 12, A-6580 St. Anton". Alone, "<Word> <number>" is no address ("Zimmer 12", "Seite 3"),
 so the form is taken only where something proves it:
-- a ZIP code with a listed town follows (same line after "," or the next line, as in letterheads);
+- a ZIP code with a listed town follows (same line after ",", "·", "|" or "–", or the next line, as in
+  letterheads);
 - an address cue comes before it: "wh.", "wohnhaft (in)", "Adresse:", "Anschrift:", "Wohnadresse:".
 
 Place names are matched with Unicode letter classes (``regex``'s ``\\p{Lu}\\p{Ll}``), so any script works
@@ -39,7 +40,7 @@ _PLACE_PREFIX = r"(?:St\.|Sankt|Bad|Maria|Hl\.)[ \u00a0]"
 _PLACE_WORD = rf"(?:{_PLACE_PREFIX})?\p{{Lu}}\p{{Ll}}+(?:-\p{{L}}\p{{Ll}}+)*"
 # Right before a ZIP span: place, house number, then "," or a line break (letterheads).
 _BEFORE_ZIP = regex.compile(
-    rf"(?P<place>{_PLACE_WORD}){_SP}+(?P<num>{_NUMBER})(?:{_SP}*,{_SP}*|{_SP}*\r?\n[ \t\u00a0]*)$", regex.VERSION1
+    rf"(?P<place>{_PLACE_WORD}){_SP}+(?P<num>{_NUMBER})(?:{_SP}*[,·|–]{_SP}*|{_SP}*\r?\n[ \t\u00a0]*)$", regex.VERSION1
 )
 _PLACE_AFTER_CUE = regex.compile(
     rf"(?P<place>{_PLACE_WORD}){_SP}+(?P<num>{_NUMBER})(?![\w/]|[.,]\d)",
@@ -124,9 +125,9 @@ def _has_cue(text: str) -> bool:
 
 
 def _starts_phrase(text: str, pos: int) -> bool:
-    """The place starts the text, a line, or follows ", ", "; ", ": " or "(": it is a phrase of its own."""
+    """The place starts the text, a line, or follows ", ", "; ", ": ", "· ", "| ", "– " or "(": a phrase of its own."""
     before = text[max(0, pos - 2) : pos]
-    return pos == 0 or before[-1] in "\n(" or before in (", ", "; ", ": ", "\t") or before[-1] == "\t"
+    return pos == 0 or before[-1] in "\n(\t" or before in (", ", "; ", ": ", "· ", "| ", "– ")
 
 
 def _ref(text: str, start: int, end: int) -> str:

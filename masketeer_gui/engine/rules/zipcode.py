@@ -13,11 +13,14 @@ Covers
 - Swiss and Liechtenstein codes checked against ``zip_ch.tsv`` ("8001 Zürich", "CH-4051 Basel",
   "FL-9490 Vaduz"). Austrian and Swiss codes share the 4-digit range: the town decides, Austria
   first ("3100 St. Pölten" is Austrian, "3000 Bern" Swiss); "A-"/"CH-" decide alone;
-- "PLZ 6020" / "PLZ: 80331" without a town (the code alone; the word "PLZ" stays).
+- "PLZ 6020" / "PLZ: 80331" without a town (the code alone; the word "PLZ" stays);
+- abbreviated words of a listed town ("34346 Hann. Münden", "6060 Hall i. T.") and, after a listed
+  German town, a river or region the list names only with other towns ("63450 Hanau am Main"); see
+  ``town_forms``.
 
 A bare number is never a ZIP code: "1000 mg", "2024", "10000 Schritte", "12345 Einheiten".
 
-Fails on: codes with a misspelt or abbreviated town ("6020 Ibk"), a town before its code
+Fails on: codes with a misspelt town or a town abbreviated without a dot ("6020 Ibk"), a town before its code
 ("Innsbruck 6020"), German codes whose town is missing from GeoNames, Italian (South Tyrol) codes.
 """
 
@@ -31,6 +34,7 @@ from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.rules.address import AddressRule
 from masketeer_gui.engine.rules.address_words import NOT_PLACES
 from masketeer_gui.engine.rules.resolve import Taken
+from masketeer_gui.engine.rules.town_forms import abbreviated_town_end, suffix_end, suffix_phrases, towns_by_region
 from masketeer_gui.engine.rules.zip_towns import ZipKeys, town_key, zip_keys
 from masketeer_gui.engine.rules.zipcode_words import GERMAN_CITIES, NOT_TOWNS, TOWN_ENDINGS
 from masketeer_gui.engine.span import Entity, Span
@@ -71,6 +75,8 @@ class ZipRule:
             self._keys = Deferred.ready(zip_keys(zip_towns, german, swiss))
         self._address = AddressRule()
         self._memo: tuple[str, list[Span]] | None = None
+        self._suffixes: frozenset[str] | None = None
+        self._regions: dict[str, frozenset[str]] | None = None
 
     def prepare(self) -> None:
         """Read (or build) the town keys now."""
@@ -183,16 +189,22 @@ class ZipRule:
                 break
             pos = word.end()
             ends.append(pos)
+        exact = None
         for end in reversed(ends):
             if town_key(text[start:end]) in keys:
-                return end - 1 if text[end - 1] == "." else end
-        return None
+                exact = end - 1 if text[end - 1] == "." else end
+                break
+        if text.find(".", start, pos) < 0:  # no abbreviation in reach: the common case
+            return exact
+        short = abbreviated_town_end(text, start, keys, self._max_words)
+        return short if short is not None and (exact is None or short > exact) else exact
 
     def _german(self, text: str, match: re.Match[str], code: str, cc: str | None) -> _Verdict | None:
         keys = self._de_towns.get(code)
         listed = None if keys is None else self._listed_town_end(text, match.start("town"), keys)
         if listed is not None:
-            return _chain_end(text, listed), "German ZIP code with listed town", ()
+            river = suffix_end(text, listed, self._suffix_phrases())  # "Offenbach am Main", "Halle (Saale)"
+            return _chain_end(text, listed if river is None else river), "German ZIP code with listed town", ()
         town = match.group("town")
         chain = _DE_CHAIN.match(text, match.end("town"))
         end = chain.end() if chain else match.end("town")
@@ -208,7 +220,21 @@ class ZipRule:
             return end, "German ZIP code with town", ()
         if self._after_address(text, match.start()):
             return end, "German ZIP code after a street address", ()
+        if folded in self._region_towns(code):
+            return end, "German ZIP code with a town of its region", ()
         return None
+
+    def _region_towns(self, code: str) -> frozenset[str]:
+        """Keys of the German towns listed with a code of the same first digit (built on first use)."""
+        if self._regions is None:
+            self._regions = towns_by_region(self._de_towns)
+        return self._regions.get(code[:1], frozenset())
+
+    def _suffix_phrases(self) -> frozenset[str]:
+        """Rivers and regions after "am", "an der" … in the lists' town names (built on first use)."""
+        if self._suffixes is None:
+            self._suffixes = suffix_phrases((self._de_towns, self._ch_towns, self._towns))
+        return self._suffixes
 
     def _after_address(self, text: str, start: int) -> bool:
         """True if a street address ends right before ``start`` (", " in between allowed)."""

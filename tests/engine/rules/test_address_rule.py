@@ -43,6 +43,29 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     ("Pat.: Karl Moser, St. Pöltner Straße 27/1, 3100 St. Pölten", ["St. Pöltner Straße 27/1"]),
     ("Bad Ischler Straße 4, Stiege 1", ["Bad Ischler Straße 4, Stiege 1"]),
     ("Maria Enzersdorfer Gasse 9", ["Maria Enzersdorfer Gasse 9"]),
+    # northern German street words, a separate "Reihe"/"Feld"/"Chaussee" after an adjective
+    ("Praxis\nHeidkamp 14 · 24109 Kiel", ["Heidkamp 14"]),
+    ("Sohn wohnt Mühlenstieg 3a", ["Mühlenstieg 3a"]),
+    ("Alte Reihe 7, 25980 Sylt", ["Alte Reihe 7"]),
+    ("Potsdamer Chaussee 80, Berlin", ["Potsdamer Chaussee 80"]),
+    ("Ambulanz\nFischmarkt 2\n99084 Erfurt", ["Fischmarkt 2"]),
+    # "Am"/"Im" with a capitalised adjective, and a capitalised "Im" before an adjective and a street word
+    ("Labor: Am Alten Anger 3, 6020 Innsbruck", ["Am Alten Anger 3"]),
+    ("Institut\nIm Oberen Feld 12, 69117 Heidelberg", ["Im Oberen Feld 12"]),
+    # no space after "Str.", a house number's letter after a space
+    ("Sohn: Feldstr.12, 12345 Musterstadt", ["Feldstr.12"]),
+    ("wohnhaft Lindenstraße 4 b, 93047 Regensburg", ["Lindenstraße 4 b"]),
+    ("Lindenstraße 4 an der Ecke", ["Lindenstraße 4"]),
+    # "<street word> der/des <Name>" and rarer prepositions, where the address ends
+    ("Platz der Freundschaft 3, 39104 Magdeburg", ["Platz der Freundschaft 3"]),
+    ("Allee der Linden 12\n14469 Potsdam", ["Allee der Linden 12"]),
+    ("Unter den Ulmen 5\n12203 Berlin", ["Unter den Ulmen 5"]),
+    ("Tochter: Hinterm Anger 3, 8330 Feldbach", ["Hinterm Anger 3"]),
+    ("An den Weiden 7", ["An den Weiden 7"]),
+    # streets of the Romance-speaking cantons, Italy and France
+    ("Eltern: Via Cantonale 12, 6900 Lugano", ["Via Cantonale 12"]),
+    ("wohnhaft Rue de la Gare 5, 1003 Lausanne", ["Rue de la Gare 5"]),
+    ("Chemin des Vignes 3\n1009 Pully", ["Chemin des Vignes 3"]),
 ]
 
 MUST_NOT_MATCH = [
@@ -76,6 +99,20 @@ MUST_NOT_MATCH = [
     "Leider 5 kg zugenommen",
     "Straße 5",
     "Rundweg 2,5 km",
+    "Im Weiteren Verlauf 3,",
+    "Am Ersten Tag 2, dann",
+    "Im Supermarkt 2 Stunden",
+    "Arbeitsmarkt 2024",
+    "Via 3 Tage",
+    "Route 66 gefahren",
+    "Corso 2 besucht",
+    "Rechter Feld 2",
+    "Unter den Tabletten 3, dann besser",
+    "Der Weg der Besserung 2 Tage",
+    "Platz der Warteliste 2, dann",
+    "Weg des Lebens 3.",
+    "Vor dem Essen 2 Tbl.",
+    "Str.5 unklar",
 ]
 
 
@@ -102,7 +139,7 @@ def test_every_separate_street_word_is_found(word: str) -> None:
 
 
 def test_same_address_same_reference() -> None:
-    texts = ("Museumstr. 11a", "Museumstraße 11a", "museumstrasse 11a", "Museumstr 11a")
+    texts = ("Museumstr. 11a", "Museumstraße 11a", "museumstrasse 11a", "Museumstr 11a", "Museumstr.11 a")
     assert {span.ref for text in texts for span in RULE.find(text)} == {"museumstrasse 11a"}
 
 

@@ -32,6 +32,12 @@ LONG_NOTES: dict[str, Callable[[], str]] = {
     "repeated phones": lambda: "0664 7654321 " * (SIZE // 13),
     "numbers and spaces": lambda: "1 " * (SIZE // 2),
     "letters without spaces": lambda: "Gasse" * (SIZE // 10) + " 5" + "a" * (SIZE // 2) + "straße 5",
+    "romance street particles": lambda: "Via " + "de " * (SIZE // 3) + "5",
+    "romance street then one long word": lambda: "Rue " + "a" * SIZE + " 5",
+    "prepositions and adjectives": lambda: "Am Alten " * (SIZE // 9) + "5",
+    "one-digit phone groups": lambda: "0512" + " 1" * (SIZE // 2),
+    "abbreviated towns": lambda: "34346 A. " * (SIZE // 9),
+    "towns with rivers": lambda: "63450 Hanau am Main " * (SIZE // 20),
 }
 
 

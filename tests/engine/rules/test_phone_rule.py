@@ -54,6 +54,16 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     ("Natel 079 123 45 67", ["079 123 45 67"]),
     ("Mob. 0171 2345678", ["0171 2345678"]),
     ("Zentrale +41 61 265 25 25", ["+41 61 265 25 25"]),
+    # dictated groupings without a keyword: an area code, nine digits or more
+    ("Apotheke am Eck (03842 41 7 52) hat angerufen", ["03842 41 7 52"]),
+    ("Rückruf erbeten: 0676 3 118 42 09", ["0676 3 118 42 09"]),
+    ("Sozialdienst gefaxt (09131 4 55 80-12)", ["09131 4 55 80-12"]),
+    # a last group may start with 0 when no further digits follow
+    ("Service-Nummer 0800 311 045 notiert", ["0800 311 045"]),
+    ("Notdienst 0810 955 066, dann Hausarzt", ["0810 955 066"]),
+    # "Nr." after a word that names a phone, or after no noun
+    ("Fax-Nr. 0732 7676-42", ["0732 7676-42"]),
+    ("ihre neue Nr. 0680 2233445", ["0680 2233445"]),
 ]
 
 MUST_NOT_MATCH = [
@@ -101,6 +111,15 @@ MUST_NOT_MATCH = [
     "Telefonie 2024 eingeführt",
     "Mobilität 2000 Schritte",
     "Fondaparinux 2500 IE",
+    # one-digit groups with too few digits or no area code
+    "Schema 0 1 0 0",
+    "Dosis 0123 1 2 3 4",
+    "am 01 2 2024",
+    # "<Noun> Nr." names an identifier: recorder, case, order, sample
+    "Holter-Rekorder Nr. 05-2219-731 zurück",
+    "Fall-Nr.: 0815-2233-41",
+    "Auftrag Nr. 0344 8812 199 im Labor",
+    "Probe Nr. 0071 555 2",
 ]
 
 

@@ -30,6 +30,9 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     ("Rücksendung an: Unterberg 3/2, 6020 Innsbruck", ["Unterberg 3/2"]),
     # a letterhead: the village on one line, ZIP and town on the next
     ("Praxis Dr. Mayr\nKirchdorf 14\n6020 Innsbruck\nTel. 0512 443322", ["Kirchdorf 14"]),
+    # a letterhead line with a middle dot, a bar or a dash between the parts
+    ("Hausarztpraxis\nPöllau 22 · 8225 Pöllau", ["Pöllau 22"]),
+    ("Pflegestützpunkt | Kleinreifling 7 | 4464 Kleinreifling", ["Kleinreifling 7"]),
     # after an address cue, no ZIP code needed
     ("Pat. wh. Niederndorf 8, lebt allein", ["Niederndorf 8"]),
     ("Adresse: Bad Vigaun 2", ["Bad Vigaun 2"]),

@@ -57,6 +57,21 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     ("Tochter 3100 St. Pölten", ["3100 St. Pölten"]),
     ("6900 Bregenz und 6900 Lugano", ["6900 Bregenz", "6900 Lugano"]),
     ("FL-9490 Vaduz", ["FL-9490 Vaduz"]),
+    # abbreviated words of a listed town, a river or region the list names without the town
+    ("Praxis, 61348 Bad Homburg v. d. Höhe", ["61348 Bad Homburg v. d. Höhe"]),
+    ("wohnhaft 76744 Wörth a. Rhein, ledig", ["76744 Wörth a. Rhein"]),
+    ("74348 Lauffen a.N.\nTel.", ["74348 Lauffen a.N."]),
+    ("Sozialstation 63450 Hanau am Main\nTel.", ["63450 Hanau am Main"]),
+    ("87435 Kempten im Allgäu", ["87435 Kempten im Allgäu"]),
+    ("Termin 63450 Hanau am Montag", ["63450 Hanau"]),
+    ("63450 Hanau in Behandlung", ["63450 Hanau"]),
+    ("wohnt 6020 Innsbruck. Pat. kommt", ["6020 Innsbruck"]),
+    ("Ambulanz, 06112 Halle (Saale)\nTel.", ["06112 Halle (Saale)"]),
+    ("63450 Hanau/Main, Fax", ["63450 Hanau/Main"]),
+    ("60596 Frankfurt (Termin folgt)", ["60596 Frankfurt"]),
+    # a town of the code's region that the list has under another code
+    ("Einsender: 53115 Leverkusen", ["53115 Leverkusen"]),
+    ("Tochter in 12345 Gießen", []),  # a town of another region: no sign it is a code
 ]
 
 MUST_NOT_MATCH = [
@@ -81,6 +96,7 @@ MUST_NOT_MATCH = [
     "A-8001 Zürich",  # an Austrian prefix before a Swiss code: flagged? no, 8001 is no Austrian code
     "07 12345 Dosen",
     "1.6020 Innsbruck",
+    "1010 W. nicht erreicht",  # an abbreviation alone is no town
 ]
 
 
