@@ -10,6 +10,7 @@ before a proven name ("M. Huber") is taken. Repeats until no new word is added, 
 from __future__ import annotations
 
 from masketeer_gui.engine.maskers.base import NoteState, Vote, is_initial_at, name_like, rare_word, same_line
+from masketeer_gui.engine.maskers.word_use import used_as_thing
 
 
 class FullNameMasker:
@@ -37,7 +38,9 @@ class FullNameMasker:
         ):
             before = hyphened  # "E.-M. Huber": the first of two hyphenated initials
         for j in (before, state.next_word(i)):
-            if j is None or not state.free(j):
+            if j is None or not state.free(j) or not same_line(state, min(i, j), max(i, j)):
+                continue  # a name does not run on across a line break ("… Rieck⏎Instrumentierung: …")
+            if j < i and used_as_thing(state, j):
                 continue
             token = state.tokens[j]
             flags: tuple[str, ...]

@@ -17,6 +17,7 @@ from masketeer_gui.engine.maskers.base import (
     is_initial_at,
     name_like,
 )
+from masketeer_gui.engine.maskers.word_use import used_as_thing
 from masketeer_gui.engine.names import NameIndex
 
 
@@ -33,7 +34,7 @@ class NameDictionaryMasker:
         for i in state.capitalized:
             if state.free(i) and len(state.tokens[i].text) > 1:
                 vote = self._capitalized(state, i, names)
-                if vote is not None:
+                if vote is not None and not used_as_thing(state, i):
                     state.vote(i, vote)
         if names.roles:
             self._lowercase_listed(state, names)
