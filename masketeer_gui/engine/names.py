@@ -17,7 +17,7 @@ from masketeer_gui.engine.lexicon import Lexicon
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.span import Entity
-from masketeer_gui.engine.word_forms import has_medical_ending, is_agent_noun, ocr_variant_of
+from masketeer_gui.engine.word_forms import has_medical_ending, has_word_suffix, is_agent_noun, ocr_variant_of
 
 _WORD = re.compile(r"[^\W_]+")
 PARTICLES = frozenset(
@@ -187,6 +187,8 @@ class NameIndex:
         shaped like a diagnosis or procedure ("thrombose")."""
         lex = self.lexicon
         if folded in lex.drug_names or folded in lex.medical_terms or has_medical_ending(folded):
+            return True
+        if has_word_suffix(folded):  # "Instruktion", "Muskuloskelettale": nouns and adjectives by their ending
             return True
         return is_agent_noun(folded, lex.is_word)
 

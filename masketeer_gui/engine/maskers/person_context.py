@@ -21,6 +21,7 @@ from masketeer_gui.engine.maskers.base import (
     noun_reading,
     rare_word,
 )
+from masketeer_gui.engine.maskers.contact_cues import thing_after_preposition
 from masketeer_gui.engine.maskers.word_use import used_as_thing
 
 LEFT_CUES = frozenset(["laut", "lt", "mit", "an", "bei", "von", "durch", "bitte", "fuer", "via"])
@@ -57,7 +58,7 @@ class PersonContextMasker:
                 continue
             if not (self._candidate(state, i) or (cue == AFTER_INITIAL and rare_word(state, i))):
                 continue
-            if used_as_thing(state, i):
+            if used_as_thing(state, i) or thing_after_preposition(state, i):
                 continue
             ref = state.names.base_name(token.folded) or token.folded
             reason = f"unknown word {cue}"

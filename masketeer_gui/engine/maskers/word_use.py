@@ -87,6 +87,8 @@ MEDICINE_NOUNS = frozenset(
     "insulin antibiotikum antikoagulans blutverduenner schmerzmittel praeparat medikament wundauflage "
     "verband".split()
 )
+# Words a job noun follows: "arbeitet als Maler", "von Beruf Tischler", "gelernter Koch".
+JOB_CUES = frozenset("als beruf gelernter gelernte ehemaliger ehemalige ehem pensionierter pensionierte pens".split())
 _STAGE = re.compile(r"(?:[IV]{1,4}[A-Ea-e]?|[0-4][A-Ea-e])")  # "IIB", "IV", "2a" (roman or digit grades)
 _COUNT = re.compile(r"\d+[x×]")  # "24x", "2×"
 _HYPHEN = re.compile(r"[-‐‑]")
@@ -97,10 +99,12 @@ def used_as_thing(state: NoteState, i: int) -> bool:
     if _named_beside(state, i):
         return False
     token = state.tokens[i]
-    if "-" in token.text and _eponymous_compound(state, token.text):
+    if "-" in token.text and (_eponymous_compound(state, token.text) or _noun_compound(state, token.text)):
         return True
     return (
-        _eponym_after_nach(state, i)
+        _capitals_alone(state, i)
+        or _occupation(state, i)
+        or _eponym_after_nach(state, i)
         or _finding_after(state, i)
         or _measured(state, i)
         or _classification_in_brackets(state, i)
@@ -149,6 +153,42 @@ def _eponymous_compound(state: NoteState, text: str) -> bool:
     if last in _HEAD_SET:
         return True
     return last.endswith(_COMPOUND_HEADS) and state.names.base_name(last) is None  # "Tretversuch", not "Häring"
+
+
+def _noun_compound(state: NoteState, text: str) -> bool:
+    """ "Quadrizeps-Kraft", "Achilles-Stumpf": a noun that is also a surname, after parts that are no names."""
+    parts = [fold(p) for p in _HYPHEN.split(text) if p]
+    names = state.names
+    if len(parts) < 2 or not names.is_ambiguous(parts[-1]) or any(names.is_listed(p) for p in parts):
+        return False
+    return all(names.base_name(p) is None for p in parts[:-1])
+
+
+def _capitals_alone(state: NoteState, i: int) -> bool:
+    """A first name in capitals with no name beside it is a device or product ("MitraClip und PASCAL",
+    "Beatmung über CARINA"); a surname in capitals stays a name ("HUBER kommt"), and so does a first name
+    with a name beside it ("HUBER, Maria", "MARIA HUBER")."""
+    token = state.tokens[i]
+    if not (len(token.text) > 3 and token.text.isupper()):
+        return False
+    names = state.names
+    surname = token.folded in names.lexicon.surnames or names.is_listed(token.folded)
+    if surname and token.folded not in names.lexicon.first_names:
+        return False
+    k = state.next_word(i, allow=",")
+    return k is None or not (state.is_name_vote(k) or names.base_name(state.tokens[k].folded) is not None)
+
+
+def _occupation(state: NoteState, i: int) -> bool:
+    """A job noun after "als", "Beruf:" or in brackets after another job: "Als Maurer", "Bauarbeiter (Maurer)"."""
+    tokens = state.tokens
+    lex = state.names.lexicon
+    if tokens[i].folded not in lex.professions:
+        return False
+    if i >= 2 and tokens[i - 1].text == "(" and tokens[i - 2].folded in lex.professions:
+        return True
+    j = state.prev_word(i, allow=":")
+    return j is not None and tokens[j].folded in JOB_CUES
 
 
 def _eponym_after_nach(state: NoteState, i: int) -> bool:

@@ -14,7 +14,7 @@ from tests.engine.conftest import shipped_available
 LISTS = NameLists(
     patients=("Ida Lichtenstein", "Paul Finkelstein", "Bella Brinkmann", "Theo Hohmann"),
     hcps=("Eva Schirmer", "Gustav Masaoka", "Rita Koga", "Nora Zahn", "Ludwig Bassini"),
-    persons=("Olaf Stiefel",),
+    persons=("Olaf Stiefel", "Hugo Schlosser", "Rita Fischer", "Carina Moosbrugger"),
 )
 
 
@@ -51,6 +51,13 @@ MUST_NOT_MASK = [
     ("Lager: 12x O. Stiefel Spritzenpumpe, 3x Infusomat", "Stiefel"),
     ("Dr. Zahn. Abteilung für Mund-, Zahn- und Kieferheilkunde", "Zahn-"),
     ("Dr. Zahn kommt. Befund: Zahn 36 kariös.", "Zahn 36"),
+    # a job noun after "als", "Beruf:" or in brackets after another job
+    ("Elektriker (Schlosser), seit 2019 in Pension.", "Schlosser"),
+    ("Frau Fischer ruft an. Als Fischer war der Gatte viel am See.", "Fischer war"),
+    ("Herr Schlosser kommt. Beruf: Schlosser, jetzt in Pension.", "Schlosser,"),
+    # a word in capitals with no name beside it, a noun after parts that are no names
+    ("Beatmung über CARINA, FiO2 30 %.", "CARINA"),
+    ("Deltoideus-Kraft M4, Sensibilität intakt.", "Deltoideus-Kraft"),
 ]
 
 
@@ -70,6 +77,10 @@ MUST_MASK = [
     ("Besuch von Bella Brinkmann (Nichte).", "Brinkmann"),
     ("Frau Zahn kommt um 10.", "Zahn"),
     ("Torasemid 10 mg, Brinkmann ruft morgen an.", "Brinkmann"),
+    ("Rücksprache mit Schlosser wegen Pflegestufe.", "Schlosser"),
+    ("MOOSBRUGGER, Carina, geb. 1944", "MOOSBRUGGER"),
+    ("Pat.: CARINA MOOSBRUGGER, geb. 1944", "CARINA"),
+    ("Besuch: Carina Moosbrugger, Nichte.", "Carina"),
 ]
 
 
