@@ -5,6 +5,7 @@
 them in a contact: a word of talking, calling, writing or teaching before the preposition ("Rücksprache
 mit", "Telefonat mit", "Rückruf bei", "Befund an", "Info von", "Schulung mit"), or a verb of talking
 after the word ("mit X telefoniert"), or a first name or proven name right after it ("mit X Hubert").
+After "bei", a finding about the person may follow instead ("bei X Gew. +3 kg", "bei X RR 150/90").
 A word shaped like an Austrian or German surname ("-hofer", "-bichler") needs no such context.
 The classes are closed and written here: the heads of contact nouns and the verbs of contact.
 """
@@ -74,4 +75,6 @@ def thing_after_preposition(state: NoteState, i: int) -> bool:
     after = tokens[k]
     if after.folded in CONTACT_VERBS or state.is_name_vote(k):
         return False
+    if tokens[j].folded == "bei" and after.is_capitalized:
+        return False  # "Bei Sahin Gew. +4 kg": a finding about the person follows
     return not (after.is_capitalized and after.folded in state.names.lexicon.first_names)

@@ -20,12 +20,16 @@ from masketeer_gui.engine.maskers.base import (
     rare_word,
     same_line,
 )
+from masketeer_gui.engine.maskers.name_slots import (
+    UNAMBIGUOUS_COURTESY,  # "die Frau Huber" is Austrian usage, still a name; not "Fr." (also Freitag)
+    after_academic_title,
+    courtesy_surname,
+    names_a_kind_of_person,
+    surname_after_first_name,
+)
 from masketeer_gui.engine.span import Entity
 
 COURTESY_WORDS = frozenset({"frau", "herr", "herrn"})
-UNAMBIGUOUS_COURTESY = frozenset(
-    {"frau", "herr", "herrn", "hr"}
-)  # not "Fr." (also Freitag)  # "die Frau Huber" is Austrian usage, still a name
 DEFAULT_ENTITY = {  # when no list knows the name
     SalutationKind.COURTESY: Entity.PAT,  # in these notes "Frau Huber" is most often the patient
     SalutationKind.TITLE: Entity.PER,
@@ -153,7 +157,9 @@ class SalutationMasker:
                     flags = ("lowercase",)
                 elif taken == 0 and self._named_by_verb(state, j, kinds):
                     flags = ("context",)
-                elif taken == initials and self._after_academic_title(state, j, first_title_end):
+                elif (taken == 0 and courtesy_surname(state, j)) or (
+                    taken == initials and self._after_academic_title(state, j, first_title_end)
+                ):
                     flags = ("ambiguous-word",)
                 elif taken and self._surname_after_first_name(state, j, last):
                     flags = ("unknown-word",)
@@ -189,26 +195,18 @@ class SalutationMasker:
 
     @staticmethod
     def _after_academic_title(state: NoteState, j: int, last: int) -> bool:
-        """Right after "Dr." or "Prof." (and initials) a rare noun is the surname: "Dr. Weinkeller", "Dr. G.
-        Weinkeller" (not "Dr. med.", not a
-        frequent word, drug, clinical term or abbreviation)."""
-        tokens, names = state.tokens, state.names
-        if tokens[last].folded not in ACADEMIC_TITLES:  # the caller allows only initials in between
+        """Right after "Dr." or "Prof." (and initials) a plain word is the surname: "Dr. Weinkeller", "Dr. G.
+        Weinkeller", "Dr. Storch" (not "Dr. med.", not a drug, clinical term, abbreviation or function word)."""
+        if state.tokens[last].folded not in ACADEMIC_TITLES:  # the caller allows only initials in between
             return False
-        folded = tokens[j].folded
-        lex = names.lexicon
-        if not (tokens[j].is_capitalized and folded.isalpha()) or folded in names.title_words:
-            return False
-        if folded in lex.top_words or folded in lex.drugs or folded in lex.abbreviations or folded in lex.whitelist:
-            return False
-        return not names.is_clinical_word(folded)
+        return after_academic_title(state, j)
 
     @staticmethod
     def _surname_after_first_name(state: NoteState, j: int, last: int) -> bool:
         """After a titled first name, on the same line, a rare word is the surname: "Dr. Agnes Brettschneider"
         (not "Liebe Nadine Vitalparameter: …", not "Liebe Manuela⏎Dosisänderung")."""
         first = state.tokens[last].folded in state.names.lexicon.first_names
-        return first and same_line(state, last, j) and rare_word(state, j)
+        return first and same_line(state, last, j) and (rare_word(state, j) or surname_after_first_name(state, j))
 
     @staticmethod
     def _named_by_verb(state: NoteState, j: int, kinds: list[SalutationKind]) -> bool:
@@ -227,8 +225,8 @@ class SalutationMasker:
             return False
         if token.text.islower():
             return names.base_name(folded) is not None  # "fr. stein ruft an"
-        if folded in names.title_words:
-            return False  # "Herr Doktor hat angerufen"
+        if folded in names.title_words or names_a_kind_of_person(state, folded):
+            return False  # "Herr Doktor hat angerufen", "Frau Mama ruft an"
         if folded not in names.lexicon.top_words:
             return True  # "Hr. Tschaggeny hat angerufen": a rare noun form
         before = state.prev_word(j, allow=".")  # "Frau Falke ruft an"

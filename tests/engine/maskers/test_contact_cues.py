@@ -47,6 +47,7 @@ MUST_MASK = [
     ("Gestern mit Pfitscher telefoniert, passt.", "Pfitscher"),
     ("Termin mit Obkircher Hannes am Freitag.", "Obkircher"),
     ("laut Pfitscher alles in Ordnung.", "Pfitscher"),  # "laut" needs no contact word
+    ("Bei Obkircher Gew. +2 kg, Diuretikum erhöht.", "Obkircher"),  # a finding about the person follows
 ]
 
 
