@@ -182,15 +182,16 @@ class NameIndex:
             return True
         return folded.endswith(DRUG_SUFFIXES) or self.is_clinical_word(folded) or self.is_compound_word(folded)
 
-    def is_clinical_word(self, folded: str) -> bool:
+    def is_clinical_word(self, folded: str, agents: bool = True) -> bool:
         """A drug of the drug dictionary, a listed clinical term or role noun ("ordi", "einsender"), or a word
-        shaped like a diagnosis or procedure ("thrombose")."""
+        shaped like a diagnosis or procedure ("thrombose"); with ``agents``, also an agent noun by its shape
+        (where a name certainly stands, "Sperrer" is a surname, not one who "sperrt")."""
         lex = self.lexicon
         if folded in lex.drug_names or folded in lex.medical_terms or has_medical_ending(folded):
             return True
         if has_word_suffix(folded):  # "Instruktion", "Muskuloskelettale": nouns and adjectives by their ending
             return True
-        return is_agent_noun(folded, lex.is_word)
+        return agents and is_agent_noun(folded, lex.is_word)
 
     def _plain_word(self, folded: str) -> bool:
         lex = self.lexicon

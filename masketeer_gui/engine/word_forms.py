@@ -66,6 +66,10 @@ WORD_SUFFIXES = (
     ("iven", 10),
     ("aere", 9),
     ("aeren", 9),
+    ("ende", 8),  # present participles: "Betreuende", "Diensthabende" (not "-ender": "Steinwender")
+    ("enden", 9),
+    ("ige", 8),  # "Zuständige", "Freiwillige" (not "-iger": "Gasteiger")
+    ("igen", 9),
 )
 _SUFFIX_ENDS = tuple(suffix for suffix, _ in WORD_SUFFIXES)
 # OCR confusions of a scanned letter: a lower-case l read for a capital I at the start of a word

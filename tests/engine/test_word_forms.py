@@ -51,7 +51,8 @@ def test_ocr_variants(word: str, expected: str | None) -> None:
 @pytest.mark.parametrize(
     "word",
     ["anleitung", "dokumentierung", "supervision", "kooperation", "mobilitaet", "zufriedenheit", "kardiologische",
-     "neurologischen", "intrazerebrale", "perioperative", "mediastinale", "vestibulaere"],
+     "neurologischen", "intrazerebrale", "perioperative", "mediastinale", "vestibulaere", "diensthabende",
+     "zustaendige"],
 )  # fmt: skip
 def test_word_suffixes(word: str) -> None:
     assert has_word_suffix(word)
@@ -59,7 +60,8 @@ def test_word_suffixes(word: str) -> None:
 
 @pytest.mark.parametrize(
     "word",
-    ["jung", "hartung", "leitung", "natale", "pascale", "olive", "gabrielle", "grossfischer", "sion", "rosale"],
+    ["jung", "hartung", "leitung", "natale", "pascale", "olive", "gabrielle", "grossfischer", "sion", "rosale",
+     "steinwender", "gasteiger"],
 )  # fmt: skip
 def test_no_word_suffix(word: str) -> None:
     """Names and short words keep their reading: the endings hold only from their shortest trusted length."""

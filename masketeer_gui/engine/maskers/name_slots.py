@@ -8,6 +8,7 @@ doubt that a name stands, such a word is taken:
   a clinical word or a function word ("Dr. Storch in der Endoskopie", "Dr. Ha Phuong Trinh");
 * after a titled first name on the same line, a word that closes the name: a separator, the line's or the
   note's end follows ("Dr. med. Bettina Kiesewetter⏎", "Herr Thomas Lahm, 47 J.", "Prof. Dr. Ida Storch)");
+* before a role written after the name, a word after a first name ("Ida Kranich, Ärztin");
 * right after an unambiguous "Frau"/"Herr" (not "Fr.", also Freitag): a noun that names no kind of person
   ("Frau Hoffmeister stellte sich vor", "Mutter Frau Kiefer informiert"; not "Frau Doktor", "Herr Ober").
 
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from masketeer_gui.engine.maskers.base import ARTICLES, NoteState, same_line
+from masketeer_gui.engine.maskers.base import ARTICLES, NoteState, rare_word, same_line
 from masketeer_gui.engine.word_forms import is_agent_noun
 
 FUNCTION_WORDS = ARTICLES | frozenset(
@@ -51,7 +52,7 @@ def _plain_word(state: NoteState, j: int) -> bool:
     folded = token.folded
     if folded in names.title_words or folded in lex.abbreviations or folded in FUNCTION_WORDS:
         return False
-    return not (folded in lex.drugs or names.is_clinical_word(folded) or folded in names.whitelist)
+    return not (folded in lex.drugs or names.is_clinical_word(folded, agents=False) or folded in names.whitelist)
 
 
 def after_academic_title(state: NoteState, j: int) -> bool:
@@ -71,6 +72,23 @@ def closes_name(state: NoteState, j: int) -> bool:
 def surname_after_first_name(state: NoteState, j: int) -> bool:
     """After a titled first name, a plain word that closes the name is the surname ("… Bettina Kiesewetter⏎")."""
     return _plain_word(state, j) and closes_name(state, j)
+
+
+def surname_before_role(state: NoteState, j: int) -> bool:
+    """Before a role written after a name ("…, Ärztin"), a plain word right after a first name on its line is
+    the surname: "Ida Kranich, Assistenzärztin"."""
+    h = state.prev_word(j)
+    if h is None or not same_line(state, h, j) or not _plain_word(state, j):
+        return False
+    before = state.tokens[h]
+    return before.is_capitalized and before.folded in state.names.lexicon.first_names
+
+
+def first_name_of_line(state: NoteState, j: int, i: int) -> bool:
+    """A rare word opening the line of a proven surname that closes the name is its first name: "Ece Arslan,
+    Ärztin" (a first name no list holds); not "Befund Huber" (a noun)."""
+    opens_line = j == 0 or not same_line(state, j - 1, j)
+    return opens_line and closes_name(state, i) and rare_word(state, j)
 
 
 def courtesy_surname(state: NoteState, j: int) -> bool:

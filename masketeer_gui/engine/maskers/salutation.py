@@ -26,6 +26,7 @@ from masketeer_gui.engine.maskers.name_slots import (
     courtesy_surname,
     names_a_kind_of_person,
     surname_after_first_name,
+    surname_before_role,
 )
 from masketeer_gui.engine.span import Entity
 
@@ -105,11 +106,14 @@ class SalutationMasker:
     def _mask_before(self, state: NoteState, i: int, kind: SalutationKind) -> None:
         """The name before a degree or title written after it: "E. Ranftlhuber, DGKS", "Anna Wolf MSc"."""
         j = state.prev_word(i, allow=",")
-        if j is None or not state.free(j) or not name_like(state, j, titled=True) or state.after_article(j):
+        if j is None or not state.free(j) or state.after_article(j):
             return
         token = state.tokens[j]
-        if state.names.base_name(token.folded) is None and state.names.is_word(token.folded):
-            return  # "Pflege, DGKP": a word, however titled
+        if not surname_before_role(state, j):  # "Ida Kranich, Ärztin": a word after a first name is the surname
+            if not name_like(state, j, titled=True):
+                return
+            if state.names.base_name(token.folded) is None and state.names.is_clear_word(token.folded):
+                return  # "Pflege, DGKP": a word, however titled (a rare common word may be a surname: "Arslan")
         entity = Entity.HCP if kind is SalutationKind.HCP_TITLE else state.names.entity(token.folded)
         ref = state.names.base_name(token.folded) or token.folded
         flags = () if state.names.base_name(token.folded) else ("unknown-word",)

@@ -32,6 +32,9 @@ MUST_MASK = [
     # any plain word right after "Dr."/"Prof.", also a frequent one and the first of three parts
     ("Kontrolle bei Dr. Falke in der Ambulanz.", ["Falke"]),
     ("Gez. Prof. Dr. Wachtel", ["Wachtel"]),
+    # before a role written after the name: a word after a first name, a rare first name opening the line
+    ("Gute Besserung.\nIlka Sperling, Assistenzärztin", ["Ilka", "Sperling"]),
+    ("Gute Besserung.\nMinh Pfitscher, Ärztin", ["Minh", "Pfitscher"]),
     # a noun or compound right after "Frau"/"Herr" that names no kind of person
     ("Frau Stieglitz stellte sich heute vor.", ["Stieglitz"]),
     ("Mutter Frau Fasan telefonisch informiert.", ["Fasan"]),
@@ -52,6 +55,8 @@ MUST_NOT_MASK = [
     ("Dr. med. Anna Gruber\nStationsleitung Chirurgie", "Stationsleitung"),
     ("Termin bei Dr. Ramipril besprochen.", "Ramipril"),
     ("Herr Anton Blutdruck 150/90, sonst gut.", "Blutdruck"),
+    ("Zuständige Ärztin: bitte zurückrufen.", "Zuständige"),
+    ("Befund Sperling, Ärztin informiert.", "Befund"),
 ]
 
 
