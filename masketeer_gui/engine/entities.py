@@ -51,6 +51,9 @@ _FIRST_PERSON = re.compile(r"\b(?:ich|mir|mich|mein|meine|meinen|meinem|meiner|m
 _FAMILY_WORDS = frozenset({"fam", "familie"})
 _KIN_TITLES = frozenset({"schwester", "bruder"})  # titles of nurses and monks that also name siblings
 _FORMAL_WORDS = frozenset({"geehrte", "geehrter", "sg"})  # "Sehr geehrte …", "Sg. …": a formal letter
+# Before a spelled-out title these make it a noun, as in the Salutation masker: "beim Doktor", "die Schwester".
+_NOUN_ARTICLES = frozenset("der die das dem den des beim zum zur vom am im ein eine einem einen".split())
+_NOUN_TITLE_LENGTH = 5  # "Doktor", "Schwester"; not "Dr", "OA" (abbreviations stay titles after an article)
 _POSSESSIVES = frozenset("mein meine meinen meinem meiner unser unsere ihr ihre ihrem sein seine seinem".split())
 _SPOUSES = frozenset(
     "mann frau gatte gattin ehemann ehefrau ehegatte ehegattin".split()
@@ -269,6 +272,8 @@ class NameTyper:
                     break
             else:
                 break
+        if used == 1 and len(words[0]) >= _NOUN_TITLE_LENGTH and len(words) > 1 and words[1] in _NOUN_ARTICLES:
+            return _NO_CHAIN  # "Termin beim Doktor …": the title is a noun here, the masker took no name after it
         after_possessive = used < len(words) and words[used] in _POSSESSIVES
         possessive = after_possessive and used > 0 and words[used - 1] in _SPOUSES
         kin = after_possessive and used > 0 and words[used - 1] in _KIN_TITLES

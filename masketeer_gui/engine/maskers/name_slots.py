@@ -74,6 +74,11 @@ def surname_after_first_name(state: NoteState, j: int) -> bool:
     return _plain_word(state, j) and closes_name(state, j)
 
 
+def unlisted_first_name(state: NoteState, i: int) -> bool:
+    """Word ``i`` may be a first name no list holds ("Dr. med. Quirin …"): a rare word that is no surname."""
+    return state.names.base_name(state.tokens[i].folded) is None and rare_word(state, i)
+
+
 def surname_before_role(state: NoteState, j: int) -> bool:
     """Before a role written after a name ("…, Ärztin"), a plain word right after a first name on its line is
     the surname: "Ida Kranich, Assistenzärztin"."""
@@ -94,7 +99,12 @@ def first_name_of_line(state: NoteState, j: int, i: int) -> bool:
 def courtesy_surname(state: NoteState, j: int) -> bool:
     """Right after an unambiguous "Frau"/"Herr", a noun that names no kind of person is the surname."""
     before = state.prev_word(j, allow=".")
-    if before is None or state.tokens[before].folded not in UNAMBIGUOUS_COURTESY or not _plain_word(state, j):
+    if before is None or not _plain_word(state, j):
+        return False
+    courtesy = state.tokens[before].folded
+    bracketed = courtesy == "fr" and j + 1 < len(state.tokens) and state.tokens[j + 1].text == ")"
+    bracketed = bracketed and state.tokens[j].folded not in state.names.lexicon.top_words  # "(Fr. Vormittag)"
+    if courtesy not in UNAMBIGUOUS_COURTESY and not bracketed:  # "(Fr. Böckenförde)" is no Friday
         return False
     return not names_a_kind_of_person(state, state.tokens[j].folded)
 

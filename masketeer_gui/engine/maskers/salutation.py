@@ -27,6 +27,7 @@ from masketeer_gui.engine.maskers.name_slots import (
     names_a_kind_of_person,
     surname_after_first_name,
     surname_before_role,
+    unlisted_first_name,
 )
 from masketeer_gui.engine.span import Entity
 
@@ -55,7 +56,9 @@ def decided_entity(kinds: list[SalutationKind]) -> Entity | None:
 
 
 MAX_NAMES = 3
-ACADEMIC_TITLES = frozenset({"dr", "ddr", "prof", "prim", "doz", "drin", "in"})  # "Dr.in" ends in "in"
+ACADEMIC_TITLES = frozenset(
+    {"dr", "ddr", "prof", "prim", "doz", "drin", "in", "med", "univ", "dent", "rer", "nat", "phil", "habil", "sc"}
+)  # "Dr.in" ends in "in"; "Dr. med.", "Dr. rer. nat." end in their faculty
 _WORD = re.compile(r"[^\W_]+")
 
 _END = "\x00"
@@ -209,7 +212,7 @@ class SalutationMasker:
     def _surname_after_first_name(state: NoteState, j: int, last: int) -> bool:
         """After a titled first name, on the same line, a rare word is the surname: "Dr. Agnes Brettschneider"
         (not "Liebe Nadine Vitalparameter: …", not "Liebe Manuela⏎Dosisänderung")."""
-        first = state.tokens[last].folded in state.names.lexicon.first_names
+        first = state.tokens[last].folded in state.names.lexicon.first_names or unlisted_first_name(state, last)
         return first and same_line(state, last, j) and (rare_word(state, j) or surname_after_first_name(state, j))
 
     @staticmethod

@@ -20,6 +20,8 @@ BULLETS = frozenset("-–—•*·>")
 SEPARATORS = frozenset(":–—-,;(/")
 STRONG_SEPARATORS = frozenset(":–—-")
 # Nouns that head entries of their own ("Haus Elisabeth –" is a care home, "Bitte Anna:" a request).
+# Labels of a bed or room that open a ward-list entry of a patient: "Bett 5 Huber Anna, 79:", "Zi. 12 Huber Anna".
+BED_LABELS = frozenset({"bett", "zi", "zimmer", "koje", "box", "platz"})
 HEAD_NOUNS = frozenset(
     "haus heim station zimmer bett wohnbereich abteilung team gruppe bitte danke termin visite besuch info "
     "frage antwort thema betreff notiz hinweis auftrag dienst schicht urlaub vertretung".split()
@@ -50,7 +52,9 @@ class SurnameFirstMasker:
         j = i - 1
         if j >= 0 and tokens[j].text in "(:":  # "(Moser Leopold, 1939)", "Betreff: Moser Leopold – …"
             return True
-        if j >= 0 and tokens[j].text in BULLETS:
+        if (bed := _bed_label_before(state, i)) is not None:  # "Bett 5 Huber Anna, 79:"
+            j = bed
+        elif j >= 0 and tokens[j].text in BULLETS:
             j -= 1
         elif j >= 1 and tokens[j].text in ".)" and tokens[j - 1].text.isdigit():
             j -= 2
@@ -117,11 +121,24 @@ class SurnameFirstMasker:
 
     def _vote(self, state: NoteState, i: int, k: int) -> None:
         names = state.names
+        default = Entity.PAT if _bed_label_before(state, i) is not None else Entity.PER  # a bed holds a patient
         for j in (i, k):
             if not state.free(j):
                 continue
             folded = state.tokens[j].folded
             ref = names.base_name(folded) or folded
-            entity = names.entity(ref, default=Entity.PER)
+            entity = names.entity(ref, default=default)
             reason = "surname-first list entry"
             state.vote(j, Vote(self.name, entity, reason, () if names.base_name(folded) else ("unknown-word",), ref))
+
+
+def _bed_label_before(state: NoteState, i: int) -> int | None:
+    """Index of the token before a bed or room label that precedes word ``i`` ("Bett 5 ", "Zi. 12 "), or None."""
+    tokens = state.tokens
+    j = i - 1
+    if j < 1 or not tokens[j].text.isdigit():
+        return None
+    j -= 1
+    if tokens[j].text == "." and j >= 1:
+        j -= 1
+    return j - 1 if tokens[j].folded in BED_LABELS else None

@@ -35,6 +35,11 @@ MUST_MASK = [
     # before a role written after the name: a word after a first name, a rare first name opening the line
     ("Gute Besserung.\nIlka Sperling, Assistenzärztin", ["Ilka", "Sperling"]),
     ("Gute Besserung.\nMinh Pfitscher, Ärztin", ["Minh", "Pfitscher"]),
+    # a first name no list holds after "Dr. med.", and a plain word right after "Dr. med."
+    ("Dr. med. Wenzeslaus Lindenblatt, Chefarzt", ["Wenzeslaus", "Lindenblatt"]),
+    ("Kontrolle bei Dr. med. Falke in 2 Wochen.", ["Falke"]),
+    # "Fr." in brackets with the name is "Frau", not Friday
+    ("Wundberatung (Fr. Lindenblatt) am Montag.", ["Lindenblatt"]),
     # a noun or compound right after "Frau"/"Herr" that names no kind of person
     ("Frau Stieglitz stellte sich heute vor.", ["Stieglitz"]),
     ("Mutter Frau Fasan telefonisch informiert.", ["Fasan"]),
@@ -57,6 +62,7 @@ MUST_NOT_MASK = [
     ("Herr Anton Blutdruck 150/90, sonst gut.", "Blutdruck"),
     ("Zuständige Ärztin: bitte zurückrufen.", "Zuständige"),
     ("Befund Sperling, Ärztin informiert.", "Befund"),
+    ("Termin (Fr. Vormittag) fix.", "Vormittag"),
 ]
 
 

@@ -37,6 +37,9 @@ MUST_MATCH = [
     ("none", "Ihre Pat. Erika M. (Pumpernigg Erika, 1941) zeigt Ödeme.", ["Pumpernigg"]),
     ("none", "Betreff: Hinterseer Josef – Gewichtszunahme", ["Hinterseer"]),
     ("none", "2) Wendlinger Gottfried: stabil", ["Wendlinger"]),
+    # ward lists: an entry after a bed or room label
+    ("none", "Übergabe Nacht\nBett 3 Pumpernigg Irmgard, 88: unruhig", ["Pumpernigg"]),
+    ("none", "Zi. 12 Wendlinger Gottfried, 79: schläft", ["Wendlinger"]),
     # listed surnames that are nouns, proven by the first name after them
     ("lists", "Protokoll\n3. Birke Ottilie – Gewicht stabil.", ["Birke"]),
     ("lists", "Kübel Hermine: Waage zurückgebracht.", ["Kübel"]),
@@ -70,3 +73,9 @@ MUST_NOT_MATCH = [
 @pytest.mark.parametrize(("text", "word"), MUST_NOT_MATCH)
 def test_must_not_match(engines: dict[str, Deidentifier], text: str, word: str) -> None:
     assert word not in [w for w, _ in masked(engines["none"], text)]
+
+
+@pytest.mark.parametrize("text", ["Bett 3 Pumpernigg Irmgard, 88: unruhig", "Zi. 12 Wendlinger Gottfried: schläft"])
+def test_bed_entry_is_the_patient(engines: dict[str, Deidentifier], text: str) -> None:
+    """A bed or room holds a patient: with no list to say otherwise, the entry is PAT."""
+    assert {str(s.entity) for s in engines["none"].analyze(text)} == {"PAT"}
