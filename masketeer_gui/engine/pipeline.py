@@ -19,6 +19,7 @@ from masketeer_gui.engine.maskers import (
     DEFAULT_ORDER,
     DoubleNameMasker,
     FullNameMasker,
+    HandSignMasker,
     Masker,
     MedicalSiteMasker,
     NameDictionaryMasker,
@@ -82,6 +83,7 @@ class Deidentifier:
             "PersonContext": PersonContextMasker,
             "RepeatedName": RepeatedNameMasker,
             "SurnameFirst": SurnameFirstMasker,
+            "HandSign": HandSignMasker,
         }
         if name not in factories:
             raise ValueError(f"unknown masker {name!r}; known: {', '.join(factories)}")

@@ -3,6 +3,7 @@
 from masketeer_gui.engine.maskers.base import Masker, NoteState, Vote, name_like
 from masketeer_gui.engine.maskers.double_name import DoubleNameMasker
 from masketeer_gui.engine.maskers.full_name import FullNameMasker
+from masketeer_gui.engine.maskers.hand_sign import HandSignMasker
 from masketeer_gui.engine.maskers.medical_site import MedicalSiteMasker
 from masketeer_gui.engine.maskers.name_dictionary import NameDictionaryMasker
 from masketeer_gui.engine.maskers.person_context import PersonContextMasker
@@ -11,15 +12,16 @@ from masketeer_gui.engine.maskers.salutation import SalutationMasker
 from masketeer_gui.engine.maskers.surname_first import SurnameFirstMasker
 
 PAPER_ORDER = ("Salutation", "NameDictionary", "FullName", "DoubleName", "MedicalSite")
-# Beyond the paper: surname-first list entries, names known from context or from elsewhere in the note,
-# then their neighbours.
-DEFAULT_ORDER = (*PAPER_ORDER, "SurnameFirst", "PersonContext", "RepeatedName", "FullName")
+# Beyond the paper: surname-first list entries, hand-signs after a slash, names known from context or from
+# elsewhere in the note, then their neighbours.
+DEFAULT_ORDER = (*PAPER_ORDER, "SurnameFirst", "HandSign", "PersonContext", "RepeatedName", "FullName")
 
 __all__ = [
     "DEFAULT_ORDER",
     "PAPER_ORDER",
     "DoubleNameMasker",
     "FullNameMasker",
+    "HandSignMasker",
     "Masker",
     "MedicalSiteMasker",
     "NameDictionaryMasker",

@@ -56,8 +56,27 @@ def decided_entity(kinds: list[SalutationKind]) -> Entity | None:
 
 
 MAX_NAMES = 3
+PLURAL_TITLES = frozenset({"dres"})  # "Dres. Huber & Maier": several doctors follow
+NAME_JOINERS = frozenset({"&", "/", ","})
 ACADEMIC_TITLES = frozenset(
-    {"dr", "ddr", "prof", "prim", "doz", "drin", "in", "med", "univ", "dent", "rer", "nat", "phil", "habil", "sc"}
+    {
+        "dr",
+        "ddr",
+        "dres",
+        "prof",
+        "prim",
+        "doz",
+        "drin",
+        "in",
+        "med",
+        "univ",
+        "dent",
+        "rer",
+        "nat",
+        "phil",
+        "habil",
+        "sc",
+    }
 )  # "Dr.in" ends in "in"; "Dr. med.", "Dr. rer. nat." end in their faculty
 _WORD = re.compile(r"[^\W_]+")
 
@@ -146,7 +165,25 @@ class SalutationMasker:
         if not kinds or (kinds[0] is SalutationKind.HCP_TITLE and self._used_as_noun(state, first, last)):
             return i + 1
         words = " ".join(t.text for t in state.tokens[first : last + 1] if t.is_word)
-        return self._mask_names(state, j, kinds, words, last)
+        end = self._mask_names(state, j, kinds, words, last)
+        if any(t.folded in PLURAL_TITLES for t in state.tokens[first : last + 1]):
+            end = self._more_names(state, end - 1, kinds, words, last)
+        return end
+
+    def _more_names(self, state: NoteState, last: int, kinds: list[SalutationKind], words: str, title: int) -> int:
+        """After a plural title, the further names joined by "&", "/", "und" or ",": "Dres. Huber & Maier"."""
+        tokens = state.tokens
+        while last + 2 < len(tokens) and (tokens[last + 1].text in NAME_JOINERS or tokens[last + 1].folded == "und"):
+            k = state.next_word(last + 1) if tokens[last + 1].is_word else last + 2
+            if k is None or not tokens[k].is_word or not same_line(state, last, k) or not state.free(k):
+                break
+            if tokens[last + 1].text == "," and not name_like(state, k, titled=True):
+                break  # "Dres. Huber, Maier": a name; "Dres. Huber und Maier, Fachärzte": a role
+            end = self._mask_names(state, k, kinds, words, title)  # each name right after the title, as it were
+            if end <= k:  # nothing taken
+                break
+            last = end - 1
+        return last + 1
 
     def _mask_names(self, state: NoteState, j: int | None, kinds: list[SalutationKind], words: str, last: int) -> int:
         decided = decided_entity(kinds)

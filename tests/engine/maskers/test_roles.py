@@ -40,6 +40,14 @@ CASES = [
     # residents and clients of care services are the patient
     ("Rezept für Bew. Pfitscher angefordert.", [("Pfitscher", PAT)]),
     ("Klient: Hr. Obkircher, 81 J.", [("Obkircher", PAT)]),
+    ("Betreff: Rückruf wg. Pat. Wendlinger, Gottfried (geb. 1971)", [("Wendlinger", PAT), ("Gottfried", PAT)]),
+    # "Dres." names several doctors, joined by "&", "/", "und" (and "," before a name)
+    ("Histologie: Institut für Pathologie Dres. Lindenblatt & Pfitscher.", [("Lindenblatt", HCP), ("Pfitscher", HCP)]),
+    ("Kopie an: Praxis Dres. Obkircher/Kranich, Innsbruck", [("Obkircher", HCP), ("Kranich", HCP)]),
+    (
+        "Dres. Ute Obkircher und Kurt Kranich, Fachärzte",
+        [("Ute", HCP), ("Obkircher", HCP), ("Kurt", HCP), ("Kranich", HCP)],
+    ),
     # a spelled-out title after an article is a noun (the masker takes no name after it), so it types nothing
     ("Heute Termin beim Doktor Kranebitter Maria, seit gestern zuhause.", [("Kranebitter", PER), ("Maria", PER)]),
 ]

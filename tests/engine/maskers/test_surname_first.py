@@ -37,6 +37,8 @@ MUST_MATCH = [
     ("none", "Ihre Pat. Erika M. (Pumpernigg Erika, 1941) zeigt Ödeme.", ["Pumpernigg"]),
     ("none", "Betreff: Hinterseer Josef – Gewichtszunahme", ["Hinterseer"]),
     ("none", "2) Wendlinger Gottfried: stabil", ["Wendlinger"]),
+    # a patient's name surname first with a comma, after a label
+    ("none", "Echokardiographie\nName: Pumpernigg, Irmgard     geb.: 02.03.1950", ["Pumpernigg"]),
     # ward lists: an entry after a bed or room label
     ("none", "Übergabe Nacht\nBett 3 Pumpernigg Irmgard, 88: unruhig", ["Pumpernigg"]),
     ("none", "Zi. 12 Wendlinger Gottfried, 79: schläft", ["Wendlinger"]),
@@ -50,7 +52,7 @@ MUST_MATCH = [
 def test_must_match(engines: dict[str, Deidentifier], engine_name: str, text: str, expected: list[str]) -> None:
     hits = masked(engines[engine_name], text)
     assert [w for w, masker in hits if masker == "SurnameFirst"] == expected
-    first_name = text.split(expected[0], 1)[1].split()[0].strip(",:")
+    first_name = text.split(expected[0], 1)[1].strip(" ,").split()[0].strip(",:")
     assert first_name in [w for w, _ in hits]  # the proving first name is masked too
     without = [w for w, _ in masked(engines[f"{engine_name}-without"], text)]
     assert expected[0] not in without  # no other masker would take the surname
@@ -67,6 +69,8 @@ MUST_NOT_MATCH = [
     ("Danke Maria!", "Danke"),
     ("Herzstolpern Sonja, seit gestern", "Herzstolpern"),  # mid-line noun, not an entry
     ("Rosa Tabletten: 1-0-1", "Tabletten"),  # the second word is no first name
+    ("Diagnose: Erysipel, Anna hat Fieber", "Erysipel"),  # a comma only after a name label
+    ("Befund, Anna kommt morgen.", "Befund"),
 ]
 
 
