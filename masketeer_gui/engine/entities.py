@@ -56,8 +56,8 @@ _NOUN_ARTICLES = frozenset("der die das dem den des beim zum zur vom am im ein e
 _NOUN_TITLE_LENGTH = 5  # "Doktor", "Schwester"; not "Dr", "OA" (abbreviations stay titles after an article)
 _POSSESSIVES = frozenset("mein meine meinen meinem meiner unser unsere ihr ihre ihrem sein seine seinem".split())
 _SPOUSES = frozenset(
-    "mann frau gatte gattin ehemann ehefrau ehegatte ehegattin".split()
-)  # "ihr Mann Karl": the patient
+    "mann frau gatte gattin ehemann ehefrau ehegatte ehegattin oma opa omi opi uroma uropa".split()
+)  # "ihr Mann Karl", "meine Oma Hedwig": in a relative's message, the patient
 _ROLE_ENTITY = {Role.PAT: Entity.PAT, Role.HCP: Entity.HCP, Role.PER: Entity.PER}
 _SALUTATION_DEFAULT = {  # the type a salutation suggests when nothing stronger decides
     SalutationKind.COURTESY: Entity.PAT,  # in these notes "Frau Huber" is most often the patient

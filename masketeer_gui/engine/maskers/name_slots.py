@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from masketeer_gui.engine.maskers.base import ARTICLES, NoteState, rare_word, same_line
+from masketeer_gui.engine.names import SURNAME_ENDINGS
 from masketeer_gui.engine.word_forms import is_agent_noun
 
 FUNCTION_WORDS = ARTICLES | frozenset(
@@ -72,6 +73,21 @@ def closes_name(state: NoteState, j: int) -> bool:
 def surname_after_first_name(state: NoteState, j: int) -> bool:
     """After a titled first name, a plain word that closes the name is the surname ("… Bettina Kiesewetter⏎")."""
     return _plain_word(state, j) and closes_name(state, j)
+
+
+def lowercase_surname(state: NoteState, j: int, academic: bool) -> bool:
+    """A surname written in lower case after a title in a message: no German word, and shaped like a surname
+    ("fr. hausleitner") or right after "dr." ("dr. grasböck")."""
+    token = state.tokens[j]
+    folded = token.folded
+    if not (token.text.islower() and folded.isalpha() and len(folded) > 2):
+        return False
+    names = state.names
+    if names.looks_like_word(folded) and not folded.endswith(SURNAME_ENDINGS):
+        return False
+    if names.is_word(folded) or folded in names.title_words or folded in FUNCTION_WORDS:
+        return False
+    return academic or folded.endswith(SURNAME_ENDINGS)
 
 
 def unlisted_first_name(state: NoteState, i: int) -> bool:

@@ -24,6 +24,7 @@ from masketeer_gui.engine.maskers.name_slots import (
     UNAMBIGUOUS_COURTESY,  # "die Frau Huber" is Austrian usage, still a name; not "Fr." (also Freitag)
     after_academic_title,
     courtesy_surname,
+    lowercase_surname,
     names_a_kind_of_person,
     surname_after_first_name,
     surname_before_role,
@@ -197,7 +198,10 @@ class SalutationMasker:
                 flags = ("initial",)
                 initials += 1
             elif not name_like(state, j, titled=True):
-                if taken == 0 and self._lowercase_name(state, j):
+                if taken == 0 and (
+                    self._lowercase_name(state, j)
+                    or lowercase_surname(state, j, state.tokens[first_title_end].folded in ACADEMIC_TITLES)
+                ):
                     flags = ("lowercase",)
                 elif taken == 0 and self._named_by_verb(state, j, kinds):
                     flags = ("context",)
