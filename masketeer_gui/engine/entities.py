@@ -51,10 +51,13 @@ _FIRST_PERSON = re.compile(r"\b(?:ich|mir|mich|mein|meine|meinen|meinem|meiner|m
 _FAMILY_WORDS = frozenset({"fam", "familie"})
 _KIN_TITLES = frozenset({"schwester", "bruder"})  # titles of nurses and monks that also name siblings
 _FORMAL_WORDS = frozenset({"geehrte", "geehrter", "sg"})  # "Sehr geehrte …", "Sg. …": a formal letter
+# Before a spelled-out title these make it a noun, as in the Salutation masker: "beim Doktor", "die Schwester".
+_NOUN_ARTICLES = frozenset("der die das dem den des beim zum zur vom am im ein eine einem einen".split())
+_NOUN_TITLE_LENGTH = 5  # "Doktor", "Schwester"; not "Dr", "OA" (abbreviations stay titles after an article)
 _POSSESSIVES = frozenset("mein meine meinen meinem meiner unser unsere ihr ihre ihrem sein seine seinem".split())
 _SPOUSES = frozenset(
-    "mann frau gatte gattin ehemann ehefrau ehegatte ehegattin".split()
-)  # "ihr Mann Karl": the patient
+    "mann frau gatte gattin ehemann ehefrau ehegatte ehegattin oma opa omi opi uroma uropa".split()
+)  # "ihr Mann Karl", "meine Oma Hedwig": in a relative's message, the patient
 _ROLE_ENTITY = {Role.PAT: Entity.PAT, Role.HCP: Entity.HCP, Role.PER: Entity.PER}
 _SALUTATION_DEFAULT = {  # the type a salutation suggests when nothing stronger decides
     SalutationKind.COURTESY: Entity.PAT,  # in these notes "Frau Huber" is most often the patient
@@ -129,7 +132,7 @@ class NameTyper:
 
         ``tokens`` are the note's tokens when the caller has them (else the text is tokenized here)."""
         evidence: list[NameEvidence | None] = [None] * len(spans)
-        runs = _name_runs(text, spans)
+        runs = _name_runs(text, spans, self._first_names)
         if not runs:
             return evidence
         if tokens is None:
@@ -231,6 +234,8 @@ class NameTyper:
         kinds, gender, possessive, family, formal, kin = self._chain_before(text, start, tokens)
         match = _AFTER_ROLE.match(text, end)
         after = self._after.get(fold(match.group(1))) if match else None
+        if after is None and _hand_signed(text, start):
+            after = SalutationKind.HCP_TITLE  # "… geschlafen. /Kathi": the staff member who wrote the entry
         return _Context(tuple(kinds), gender, possessive, after, family, formal, kin)
 
     def _chain_before(self, text: str, start: int, tokens: Sequence[Token]) -> _Chain:
@@ -269,6 +274,8 @@ class NameTyper:
                     break
             else:
                 break
+        if used == 1 and len(words[0]) >= _NOUN_TITLE_LENGTH and len(words) > 1 and words[1] in _NOUN_ARTICLES:
+            return _NO_CHAIN  # "Termin beim Doktor …": the title is a noun here, the masker took no name after it
         after_possessive = used < len(words) and words[used] in _POSSESSIVES
         possessive = after_possessive and used > 0 and words[used - 1] in _SPOUSES
         kin = after_possessive and used > 0 and words[used - 1] in _KIN_TITLES
@@ -287,6 +294,11 @@ class NameTyper:
     def _gender_of(self, part: str) -> str:
         gender = self._first_names.get(part, "")
         return gender if gender in ("f", "m") else ""
+
+
+def _hand_signed(text: str, start: int) -> bool:
+    """The name right after a slash that follows a space or opens the line: a hand-sign ("/Kathi", "/R. Gasser")."""
+    return start >= 1 and text[start - 1] == "/" and (start < 2 or text[start - 2].isspace())
 
 
 def _context_entity(context: _Context) -> Entity | None:
@@ -382,8 +394,9 @@ def _closes_note(text: str, start: int, end: int, context: _Context) -> bool:
     return not head or bool(context.kinds) or (len(head.split()) <= 4 and head.endswith(","))
 
 
-def _name_runs(text: str, spans: Sequence[Span]) -> list[list[int]]:
-    """Indices of the runs of adjacent name spans ("Anna" "Gstrein"), in text order."""
+def _name_runs(text: str, spans: Sequence[Span], first_names: Mapping[str, str] | None = None) -> list[list[int]]:
+    """Indices of the runs of adjacent name spans ("Anna" "Gstrein"), in text order; with ``first_names``, a
+    surname and the first name after its comma are one run too ("Gstrein, Anna")."""
     runs: list[list[int]] = []
     run: list[int] = []
     for k, span in enumerate(spans):
@@ -395,12 +408,23 @@ def _name_runs(text: str, spans: Sequence[Span]) -> list[list[int]]:
         if run and _adjacent(text, spans[run[-1]], span):
             run.append(k)
             continue
+        if first_names and len(run) == 1 and _surname_comma_first(text, spans[run[0]], span, first_names):
+            run.append(k)
+            continue
         if run:
             runs.append(run)
         run = [k]
     if run:
         runs.append(run)
     return runs
+
+
+def _surname_comma_first(text: str, left: Span, right: Span, first_names: Mapping[str, str]) -> bool:
+    """ "Gstrein, Anna": a lone surname, a comma, and a first name (not "Anna, Maria": two first names)."""
+    gap = text[left.end : right.start]
+    if not gap.startswith(",") or gap[1:].strip(" ") or len(gap) > 2:
+        return False
+    return right.ref in first_names and left.ref not in first_names
 
 
 def _adjacent(text: str, left: Span, right: Span) -> bool:

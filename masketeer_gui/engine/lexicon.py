@@ -69,6 +69,7 @@ class Lexicon:
     drug_names: frozenset[str] = frozenset()  # the large generated drug dictionary (no typo target)
     medical_terms: frozenset[str] = frozenset()  # clinical words, acronyms and role nouns: never persons
     brands: frozenset[str] = frozenset()  # shops and brands named like persons ("beim Hofer"): by context
+    professions: frozenset[str] = frozenset()  # job nouns ("maurer"): a surname after "als" is the job
 
     @property
     def names(self) -> frozenset[str]:

@@ -17,7 +17,7 @@ from masketeer_gui.engine.lexicon import Lexicon
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.span import Entity
-from masketeer_gui.engine.word_forms import has_medical_ending, is_agent_noun, ocr_variant_of
+from masketeer_gui.engine.word_forms import has_medical_ending, has_word_suffix, is_agent_noun, ocr_variant_of
 
 _WORD = re.compile(r"[^\W_]+")
 PARTICLES = frozenset(
@@ -215,13 +215,16 @@ class NameIndex:
             return True
         return folded.endswith(DRUG_SUFFIXES) or self.is_clinical_word(folded) or self.is_compound_word(folded)
 
-    def is_clinical_word(self, folded: str) -> bool:
+    def is_clinical_word(self, folded: str, agents: bool = True) -> bool:
         """A drug of the drug dictionary, a listed clinical term or role noun ("ordi", "einsender"), or a word
-        shaped like a diagnosis or procedure ("thrombose")."""
+        shaped like a diagnosis or procedure ("thrombose"); with ``agents``, also an agent noun by its shape
+        (where a name certainly stands, "Sperrer" is a surname, not one who "sperrt")."""
         lex = self.lexicon
         if folded in lex.drug_names or folded in lex.medical_terms or has_medical_ending(folded):
             return True
-        return is_agent_noun(folded, lex.is_word)
+        if has_word_suffix(folded):  # "Instruktion", "Muskuloskelettale": nouns and adjectives by their ending
+            return True
+        return agents and is_agent_noun(folded, lex.is_word)
 
     def _plain_word(self, folded: str) -> bool:
         lex = self.lexicon

@@ -19,8 +19,10 @@ from masketeer_gui.engine.lexicon import Lexicon
 from masketeer_gui.engine.lists import NameLists, NoteContext
 from masketeer_gui.engine.maskers import (
     DEFAULT_ORDER,
+    ChatNameMasker,
     DoubleNameMasker,
     FullNameMasker,
+    HandSignMasker,
     Masker,
     MedicalSiteMasker,
     NameDictionaryMasker,
@@ -91,6 +93,8 @@ class Deidentifier:
             "PersonContext": PersonContextMasker,
             "RepeatedName": RepeatedNameMasker,
             "SurnameFirst": SurnameFirstMasker,
+            "HandSign": HandSignMasker,
+            "ChatName": lambda: ChatNameMasker.from_salutations(self.lexicon.salutations),
         }
         if name not in factories:
             raise ValueError(f"unknown masker {name!r}; known: {', '.join(factories)}")

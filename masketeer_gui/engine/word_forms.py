@@ -44,6 +44,34 @@ MEDICAL_SUFFIXES = (
     "ektasie",
 )
 MIN_MEDICAL_LENGTH = 7
+# Derivational endings of German nouns and adjectives that no surname or first name of the shipped lists
+# has, with the shortest word each is trusted on: "Instruktion", "Instrumentierung", "Muskuloskelettale",
+# "Orthopädische". A word list misses many such words (the Swiss "Instruktion", long compounds).
+# Not "-ischer": compounds of "Fischer" are surnames.
+WORD_SUFFIXES = (
+    ("tion", 7),
+    ("sion", 7),
+    ("ierung", 8),
+    ("ung", 9),
+    ("itaet", 7),
+    ("heit", 7),
+    ("keit", 7),
+    ("schaft", 8),
+    ("ische", 8),
+    ("ischen", 9),
+    ("isches", 9),
+    ("ale", 10),
+    ("alen", 10),
+    ("ive", 10),
+    ("iven", 10),
+    ("aere", 9),
+    ("aeren", 9),
+    ("ende", 8),  # present participles: "Betreuende", "Diensthabende" (not "-ender": "Steinwender")
+    ("enden", 9),
+    ("ige", 8),  # "Zuständige", "Freiwillige" (not "-iger": "Gasteiger")
+    ("igen", 9),
+)
+_SUFFIX_ENDS = tuple(suffix for suffix, _ in WORD_SUFFIXES)
 # OCR confusions of a scanned letter: a lower-case l read for a capital I at the start of a word
 # ("lhre", "lch"), a 0 for o, "rn" for m.
 OCR_SWAPS = (("0", "o"), ("rn", "m"))
@@ -52,6 +80,13 @@ OCR_SWAPS = (("0", "o"), ("rn", "m"))
 def has_medical_ending(folded: str) -> bool:
     """A long word ending like a diagnosis or procedure ("thrombose", "kammerflimmern")."""
     return len(folded) >= MIN_MEDICAL_LENGTH and folded.endswith(MEDICAL_SUFFIXES)
+
+
+def has_word_suffix(folded: str) -> bool:
+    """A long word with a noun or adjective ending no name has ("instruktion", "muskuloskelettale")."""
+    if not folded.endswith(_SUFFIX_ENDS):
+        return False
+    return any(folded.endswith(suffix) and len(folded) >= shortest for suffix, shortest in WORD_SUFFIXES)
 
 
 def is_mixed_case_acronym(text: str) -> bool:

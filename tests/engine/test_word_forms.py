@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from masketeer_gui.engine.word_forms import has_medical_ending, is_agent_noun, is_mixed_case_acronym, ocr_variant_of
+from masketeer_gui.engine.word_forms import (
+    has_medical_ending,
+    has_word_suffix,
+    is_agent_noun,
+    is_mixed_case_acronym,
+    ocr_variant_of,
+)
 
 WORDS = {"ihre", "ich", "ihnen", "einsendung", "kommen", "name"}
 
@@ -40,3 +46,23 @@ def test_agent_nouns(word: str, expected: bool) -> None:
 )
 def test_ocr_variants(word: str, expected: str | None) -> None:
     assert ocr_variant_of(word, WORDS.__contains__) == expected
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["anleitung", "dokumentierung", "supervision", "kooperation", "mobilitaet", "zufriedenheit", "kardiologische",
+     "neurologischen", "intrazerebrale", "perioperative", "mediastinale", "vestibulaere", "diensthabende",
+     "zustaendige"],
+)  # fmt: skip
+def test_word_suffixes(word: str) -> None:
+    assert has_word_suffix(word)
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["jung", "hartung", "leitung", "natale", "pascale", "olive", "gabrielle", "grossfischer", "sion", "rosale",
+     "steinwender", "gasteiger"],
+)  # fmt: skip
+def test_no_word_suffix(word: str) -> None:
+    """Names and short words keep their reading: the endings hold only from their shortest trusted length."""
+    assert not has_word_suffix(word)

@@ -160,6 +160,8 @@ class NoteState:
         before, token = self.tokens[i - 1], self.tokens[i]
         if not before.is_word or before.sentence != token.sentence:
             return False
+        if before.text.isdigit() and i >= 3 and self.tokens[i - 2].text == ":" and self.tokens[i - 3].text.isdigit():
+            return False  # a clock time, no count: "07:30 Poldi beim Frühstück" (but "Kompromiss: 1 Krügel")
         return before.folded in INDEFINITES or (before.text.isdigit() and before.end < token.start)
 
     def sentence_initial(self, i: int) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from masketeer_gui.engine.maskers.base import NoteState, Vote
+from masketeer_gui.engine.maskers.word_use import used_as_thing
 from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.span import Entity
@@ -33,7 +34,7 @@ class DoubleNameMasker:
             if state.free(i):
                 parts = [p for p in _HYPHEN.split(tokens[i].text) if p]
                 vote = self._vote(parts, state.names, proven)
-                if vote is not None:
+                if vote is not None and not used_as_thing(state, i):
                     state.vote(i, vote)
 
     def _vote(self, parts: list[str], names: NameIndex, proven: dict[str, Entity]) -> Vote | None:

@@ -10,6 +10,8 @@ before a proven name ("M. Huber") is taken. Repeats until no new word is added, 
 from __future__ import annotations
 
 from masketeer_gui.engine.maskers.base import NoteState, Vote, is_initial_at, name_like, rare_word, same_line
+from masketeer_gui.engine.maskers.name_slots import first_name_of_line
+from masketeer_gui.engine.maskers.word_use import used_as_thing
 
 
 class FullNameMasker:
@@ -39,7 +41,9 @@ class FullNameMasker:
         ):
             before = hyphened  # "E.-M. Huber": the first of two hyphenated initials
         for j in (before, state.next_word(i)):
-            if j is None or not state.free(j):
+            if j is None or not state.free(j) or not same_line(state, min(i, j), max(i, j)):
+                continue  # a name does not run on across a line break ("… Rieck⏎Instrumentierung: …")
+            if j < i and used_as_thing(state, j):
                 continue
             token = state.tokens[j]
             flags: tuple[str, ...]
@@ -47,9 +51,10 @@ class FullNameMasker:
                 reason, flags = "initial before a proven name", ("initial",)
             elif j < i and self._not_a_first_name(state, j, i):
                 continue
-            elif (name_like(state, j) or (j > i and self._after_first_name(state, i, j))) and not state.after_article(
-                j
-            ):
+            elif (
+                name_like(state, j)
+                or (self._after_first_name(state, i, j) if j > i else first_name_of_line(state, j, i))
+            ) and not state.after_article(j):
                 known = state.names.base_name(token.folded) is not None
                 reason = "next to a proven name" + ("" if known else " (unknown word)")
                 flags = () if known else ("unknown-word",)

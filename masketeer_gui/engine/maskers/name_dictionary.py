@@ -18,6 +18,7 @@ from masketeer_gui.engine.maskers.base import (
     name_like,
 )
 from masketeer_gui.engine.maskers.word_memo import WordMemo
+from masketeer_gui.engine.maskers.word_use import used_as_thing
 from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.text import Token
 
@@ -44,7 +45,7 @@ class NameDictionaryMasker:
             if found is None or not state.free(i):
                 continue
             vote = found if isinstance(found, Vote) else self._listed(state, i, found)
-            if vote is not None:
+            if vote is not None and not used_as_thing(state, i):
                 state.vote(i, vote)
         if names.roles:
             self._lowercase_listed(state, names)

@@ -21,7 +21,9 @@ from masketeer_gui.engine.maskers.base import (
     noun_reading,
     rare_word,
 )
+from masketeer_gui.engine.maskers.contact_cues import thing_after_preposition
 from masketeer_gui.engine.maskers.word_memo import WordMemo
+from masketeer_gui.engine.maskers.word_use import used_as_thing
 
 LEFT_CUES = frozenset(["laut", "lt", "mit", "an", "bei", "von", "durch", "bitte", "fuer", "via"])
 # Verbs whose subject follows them in an inverted clause: "Die Übergabe macht Mirka, …".
@@ -65,6 +67,8 @@ class PersonContextMasker:
             if cue is None:
                 continue
             if not (self._candidate(state, i) or (cue == AFTER_INITIAL and rare_word(state, i))):
+                continue
+            if used_as_thing(state, i) or thing_after_preposition(state, i):
                 continue
             ref = state.names.base_name(tokens[i].folded) or tokens[i].folded
             reason = f"unknown word {cue}"

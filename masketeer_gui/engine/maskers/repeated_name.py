@@ -12,6 +12,7 @@ where the context reads it as the noun ("Herr Nebel … oft Nebel im Tal", "im 2
 from __future__ import annotations
 
 from masketeer_gui.engine.maskers.base import NoteState, Vote, brand_after_article, noun_reading
+from masketeer_gui.engine.maskers.word_use import used_as_thing
 
 
 class RepeatedNameMasker:
@@ -29,7 +30,7 @@ class RepeatedNameMasker:
             token = tokens[i]
             if not state.free(i) or state.after_article(i):
                 continue
-            if self._used_as_word(state, i):
+            if self._used_as_word(state, i) or used_as_thing(state, i):
                 continue
             if token.is_capitalized or not names.looks_like_word(token.folded):
                 first = proven[token.folded]

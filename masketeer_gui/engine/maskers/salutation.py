@@ -21,13 +21,20 @@ from masketeer_gui.engine.maskers.base import (
     rare_word,
     same_line,
 )
+from masketeer_gui.engine.maskers.name_slots import (
+    UNAMBIGUOUS_COURTESY,  # "die Frau Huber" is Austrian usage, still a name; not "Fr." (also Freitag)
+    after_academic_title,
+    courtesy_surname,
+    lowercase_surname,
+    names_a_kind_of_person,
+    surname_after_first_name,
+    surname_before_role,
+    unlisted_first_name,
+)
 from masketeer_gui.engine.maskers.word_memo import WordMemo
 from masketeer_gui.engine.span import Entity
 
 COURTESY_WORDS = frozenset({"frau", "herr", "herrn"})
-UNAMBIGUOUS_COURTESY = frozenset(
-    {"frau", "herr", "herrn", "hr"}
-)  # not "Fr." (also Freitag)  # "die Frau Huber" is Austrian usage, still a name
 DEFAULT_ENTITY = {  # when no list knows the name
     SalutationKind.COURTESY: Entity.PAT,  # in these notes "Frau Huber" is most often the patient
     SalutationKind.TITLE: Entity.PER,
@@ -52,7 +59,28 @@ def decided_entity(kinds: list[SalutationKind]) -> Entity | None:
 
 
 MAX_NAMES = 3
-ACADEMIC_TITLES = frozenset({"dr", "ddr", "prof", "prim", "doz", "drin", "in"})  # "Dr.in" ends in "in"
+PLURAL_TITLES = frozenset({"dres"})  # "Dres. Huber & Maier": several doctors follow
+NAME_JOINERS = frozenset({"&", "/", ","})
+ACADEMIC_TITLES = frozenset(
+    {
+        "dr",
+        "ddr",
+        "dres",
+        "prof",
+        "prim",
+        "doz",
+        "drin",
+        "in",
+        "med",
+        "univ",
+        "dent",
+        "rer",
+        "nat",
+        "phil",
+        "habil",
+        "sc",
+    }
+)  # "Dr.in" ends in "in"; "Dr. med.", "Dr. rer. nat." end in their faculty
 _WORD = re.compile(r"[^\W_]+")
 
 _END = "\x00"
@@ -106,11 +134,14 @@ class SalutationMasker:
     def _mask_before(self, state: NoteState, i: int, kind: SalutationKind) -> None:
         """The name before a degree or title written after it: "E. Ranftlhuber, DGKS", "Anna Wolf MSc"."""
         j = state.prev_word(i, allow=",")
-        if j is None or not state.free(j) or not name_like(state, j, titled=True) or state.after_article(j):
+        if j is None or not state.free(j) or state.after_article(j):
             return
         token = state.tokens[j]
-        if state.names.base_name(token.folded) is None and state.names.is_word(token.folded):
-            return  # "Pflege, DGKP": a word, however titled
+        if not surname_before_role(state, j):  # "Ida Kranich, Ärztin": a word after a first name is the surname
+            if not name_like(state, j, titled=True):
+                return
+            if state.names.base_name(token.folded) is None and state.names.is_clear_word(token.folded):
+                return  # "Pflege, DGKP": a word, however titled (a rare common word may be a surname: "Arslan")
         entity = Entity.HCP if kind is SalutationKind.HCP_TITLE else state.names.entity(token.folded)
         ref = state.names.base_name(token.folded) or token.folded
         flags = () if state.names.base_name(token.folded) else ("unknown-word",)
@@ -145,7 +176,25 @@ class SalutationMasker:
             j = state.next_word(last, allow=".,:")
         if not kinds or (kinds[0] is SalutationKind.HCP_TITLE and self._used_as_noun(state, i, last)):
             return i + 1
-        return self._mask_names(state, j, kinds, i, last)
+        end = self._mask_names(state, j, kinds, i, last)
+        if any(t.folded in PLURAL_TITLES for t in state.tokens[i : last + 1]):
+            end = self._more_names(state, end - 1, kinds, i, last)
+        return end
+
+    def _more_names(self, state: NoteState, last: int, kinds: list[SalutationKind], first: int, title: int) -> int:
+        """After a plural title, the further names joined by "&", "/", "und" or ",": "Dres. Huber & Maier"."""
+        tokens = state.tokens
+        while last + 2 < len(tokens) and (tokens[last + 1].text in NAME_JOINERS or tokens[last + 1].folded == "und"):
+            k = state.next_word(last + 1) if tokens[last + 1].is_word else last + 2
+            if k is None or not tokens[k].is_word or not same_line(state, last, k) or not state.free(k):
+                break
+            if tokens[last + 1].text == "," and not name_like(state, k, titled=True):
+                break  # "Dres. Huber, Maier": a name; "Dres. Huber und Maier, Fachärzte": a role
+            end = self._mask_names(state, k, kinds, first, title)  # each name right after the title, as it were
+            if end <= k:  # nothing taken
+                break
+            last = end - 1
+        return last + 1
 
     def _mask_names(self, state: NoteState, j: int | None, kinds: list[SalutationKind], first: int, last: int) -> int:
         """Mask up to three names from word ``j`` on, after the salutation chain ``first``..``last``."""
@@ -168,11 +217,16 @@ class SalutationMasker:
                 flags = ("initial",)
                 initials += 1
             elif not name_like(state, j, titled=True):
-                if taken == 0 and self._lowercase_name(state, j):
+                if taken == 0 and (
+                    self._lowercase_name(state, j)
+                    or lowercase_surname(state, j, state.tokens[first_title_end].folded in ACADEMIC_TITLES)
+                ):
                     flags = ("lowercase",)
                 elif taken == 0 and self._named_by_verb(state, j, kinds):
                     flags = ("context",)
-                elif taken == initials and self._after_academic_title(state, j, first_title_end):
+                elif (taken == 0 and courtesy_surname(state, j)) or (
+                    taken == initials and self._after_academic_title(state, j, first_title_end)
+                ):
                     flags = ("ambiguous-word",)
                 elif taken and self._surname_after_first_name(state, j, last):
                     flags = ("unknown-word",)
@@ -205,8 +259,8 @@ class SalutationMasker:
             return True
         if name_like(state, j, titled=True) or rare_word(state, j):
             return True
-        if text.islower():  # "frau huber", "fr. stein ruft an"
-            return names.base_name(folded) is not None
+        if text.islower():  # "frau huber", "fr. stein ruft an"; an unlisted one after "fr."/"dr." (``name_slots``)
+            return names.base_name(folded) is not None or folded.isalpha()
         return (  # the word-level part of ``_named_by_verb``, which covers ``_after_academic_title`` too
             folded.isalpha()
             and folded not in names.lexicon.drugs
@@ -232,26 +286,18 @@ class SalutationMasker:
 
     @staticmethod
     def _after_academic_title(state: NoteState, j: int, last: int) -> bool:
-        """Right after "Dr." or "Prof." (and initials) a rare noun is the surname: "Dr. Weinkeller", "Dr. G.
-        Weinkeller" (not "Dr. med.", not a
-        frequent word, drug, clinical term or abbreviation)."""
-        tokens, names = state.tokens, state.names
-        if tokens[last].folded not in ACADEMIC_TITLES:  # the caller allows only initials in between
+        """Right after "Dr." or "Prof." (and initials) a plain word is the surname: "Dr. Weinkeller", "Dr. G.
+        Weinkeller", "Dr. Storch" (not "Dr. med.", not a drug, clinical term, abbreviation or function word)."""
+        if state.tokens[last].folded not in ACADEMIC_TITLES:  # the caller allows only initials in between
             return False
-        folded = tokens[j].folded
-        lex = names.lexicon
-        if not (tokens[j].is_capitalized and folded.isalpha()) or folded in names.title_words:
-            return False
-        if folded in lex.top_words or folded in lex.drugs or folded in lex.abbreviations or folded in lex.whitelist:
-            return False
-        return not names.is_clinical_word(folded)
+        return after_academic_title(state, j)
 
     @staticmethod
     def _surname_after_first_name(state: NoteState, j: int, last: int) -> bool:
         """After a titled first name, on the same line, a rare word is the surname: "Dr. Agnes Brettschneider"
         (not "Liebe Nadine Vitalparameter: …", not "Liebe Manuela⏎Dosisänderung")."""
-        first = state.tokens[last].folded in state.names.lexicon.first_names
-        return first and same_line(state, last, j) and rare_word(state, j)
+        first = state.tokens[last].folded in state.names.lexicon.first_names or unlisted_first_name(state, last)
+        return first and same_line(state, last, j) and (rare_word(state, j) or surname_after_first_name(state, j))
 
     @staticmethod
     def _named_by_verb(state: NoteState, j: int, kinds: list[SalutationKind]) -> bool:
@@ -270,8 +316,8 @@ class SalutationMasker:
             return False
         if token.text.islower():
             return names.base_name(folded) is not None  # "fr. stein ruft an"
-        if folded in names.title_words:
-            return False  # "Herr Doktor hat angerufen"
+        if folded in names.title_words or names_a_kind_of_person(state, folded):
+            return False  # "Herr Doktor hat angerufen", "Frau Mama ruft an"
         if folded not in names.lexicon.top_words:
             return True  # "Hr. Tschaggeny hat angerufen": a rare noun form
         before = state.prev_word(j, allow=".")  # "Frau Falke ruft an"

@@ -13,13 +13,17 @@ counts only before ':' or a dash.
 
 from __future__ import annotations
 
-from masketeer_gui.engine.maskers.base import NoteState, Vote, name_like, rare_word
+from masketeer_gui.engine.maskers.base import NoteState, Vote, name_like, rare_word, same_line
 from masketeer_gui.engine.span import Entity
 
 BULLETS = frozenset("-–—•*·>")
 SEPARATORS = frozenset(":–—-,;(/")
 STRONG_SEPARATORS = frozenset(":–—-")
 # Nouns that head entries of their own ("Haus Elisabeth –" is a care home, "Bitte Anna:" a request).
+# Labels of a bed or room that open a ward-list entry of a patient: "Bett 5 Huber Anna, 79:", "Zi. 12 Huber Anna".
+BED_LABELS = frozenset({"bett", "zi", "zimmer", "koje", "box", "platz"})
+# Labels a patient's name follows surname first, also with a comma: "Name: Huber, Anna", "Pat.: Huber, Anna".
+NAME_LABELS = frozenset({"name", "pat", "patient", "patientin", "bewohner", "bewohnerin", "klient", "klientin"})
 HEAD_NOUNS = frozenset(
     "haus heim station zimmer bett wohnbereich abteilung team gruppe bitte danke termin visite besuch info "
     "frage antwort thema betreff notiz hinweis auftrag dienst schicht urlaub vertretung".split()
@@ -36,6 +40,8 @@ class SurnameFirstMasker:
         first_names, roles = names.lexicon.first_names, names.roles
         for i in state.capitalized:
             k = i + 1  # cheapest test first: a first name (or a listed name) right after
+            if k + 1 < len(tokens) and tokens[k].text == "," and tokens[k].start == tokens[i].end:
+                k = i + 2  # "Name: Huber, Anna": with a comma only after a label (checked in _pair)
             if k >= len(tokens) or not tokens[k].is_capitalized:
                 continue
             if tokens[k].folded not in first_names and tokens[k].folded not in roles:
@@ -50,7 +56,11 @@ class SurnameFirstMasker:
         j = i - 1
         if j >= 0 and tokens[j].text in "(:":  # "(Moser Leopold, 1939)", "Betreff: Moser Leopold – …"
             return True
-        if j >= 0 and tokens[j].text in BULLETS:
+        if _after_label(state, i):  # "Pat. Moser, Leopold"
+            return True
+        if (bed := _bed_label_before(state, i)) is not None:  # "Bett 5 Huber Anna, 79:"
+            j = bed
+        elif j >= 0 and tokens[j].text in BULLETS:
             j -= 1
         elif j >= 1 and tokens[j].text in ".)" and tokens[j - 1].text.isdigit():
             j -= 2
@@ -62,6 +72,8 @@ class SurnameFirstMasker:
     def _pair(self, state: NoteState, i: int, k: int) -> bool:
         names = state.names
         surname, first = state.tokens[i], state.tokens[k]
+        if k == i + 2 and not (_after_label(state, i) and self._after(state, k) is not None):
+            return False  # "Huber, Anna" only after "Name:", "Pat." and before a separator or the line end
         if first.folded not in names.lexicon.first_names and not self._listed_reversed(state, i, k):
             return False
         if surname.folded in names.title_words or "-" in first.folded:
@@ -117,11 +129,31 @@ class SurnameFirstMasker:
 
     def _vote(self, state: NoteState, i: int, k: int) -> None:
         names = state.names
+        patient = _bed_label_before(state, i) is not None or _after_label(state, i)  # a bed holds a patient
+        default = Entity.PAT if patient else Entity.PER
         for j in (i, k):
             if not state.free(j):
                 continue
             folded = state.tokens[j].folded
             ref = names.base_name(folded) or folded
-            entity = names.entity(ref, default=Entity.PER)
+            entity = names.entity(ref, default=default)
             reason = "surname-first list entry"
             state.vote(j, Vote(self.name, entity, reason, () if names.base_name(folded) else ("unknown-word",), ref))
+
+
+def _after_label(state: NoteState, i: int) -> bool:
+    """Word ``i`` follows a label of the patient's name: "Name:", "Pat.:", "Patient:", "Bewohnerin:"."""
+    j = state.prev_word(i, allow=".:")
+    return j is not None and state.tokens[j].folded in NAME_LABELS and same_line(state, j, i)
+
+
+def _bed_label_before(state: NoteState, i: int) -> int | None:
+    """Index of the token before a bed or room label that precedes word ``i`` ("Bett 5 ", "Zi. 12 "), or None."""
+    tokens = state.tokens
+    j = i - 1
+    if j < 1 or not tokens[j].text.isdigit():
+        return None
+    j -= 1
+    if tokens[j].text == "." and j >= 1:
+        j -= 1
+    return j - 1 if tokens[j].folded in BED_LABELS else None

@@ -37,6 +37,11 @@ MUST_MATCH = [
     ("none", "Ihre Pat. Erika M. (Pumpernigg Erika, 1941) zeigt Ödeme.", ["Pumpernigg"]),
     ("none", "Betreff: Hinterseer Josef – Gewichtszunahme", ["Hinterseer"]),
     ("none", "2) Wendlinger Gottfried: stabil", ["Wendlinger"]),
+    # a patient's name surname first with a comma, after a label
+    ("none", "Echokardiographie\nName: Pumpernigg, Irmgard     geb.: 02.03.1950", ["Pumpernigg"]),
+    # ward lists: an entry after a bed or room label
+    ("none", "Übergabe Nacht\nBett 3 Pumpernigg Irmgard, 88: unruhig", ["Pumpernigg"]),
+    ("none", "Zi. 12 Wendlinger Gottfried, 79: schläft", ["Wendlinger"]),
     # listed surnames that are nouns, proven by the first name after them
     ("lists", "Protokoll\n3. Birke Ottilie – Gewicht stabil.", ["Birke"]),
     ("lists", "Kübel Hermine: Waage zurückgebracht.", ["Kübel"]),
@@ -47,7 +52,7 @@ MUST_MATCH = [
 def test_must_match(engines: dict[str, Deidentifier], engine_name: str, text: str, expected: list[str]) -> None:
     hits = masked(engines[engine_name], text)
     assert [w for w, masker in hits if masker == "SurnameFirst"] == expected
-    first_name = text.split(expected[0], 1)[1].split()[0].strip(",:")
+    first_name = text.split(expected[0], 1)[1].strip(" ,").split()[0].strip(",:")
     assert first_name in [w for w, _ in hits]  # the proving first name is masked too
     without = [w for w, _ in masked(engines[f"{engine_name}-without"], text)]
     assert expected[0] not in without  # no other masker would take the surname
@@ -64,9 +69,17 @@ MUST_NOT_MATCH = [
     ("Danke Maria!", "Danke"),
     ("Herzstolpern Sonja, seit gestern", "Herzstolpern"),  # mid-line noun, not an entry
     ("Rosa Tabletten: 1-0-1", "Tabletten"),  # the second word is no first name
+    ("Diagnose: Erysipel, Anna hat Fieber", "Erysipel"),  # a comma only after a name label
+    ("Befund, Anna kommt morgen.", "Befund"),
 ]
 
 
 @pytest.mark.parametrize(("text", "word"), MUST_NOT_MATCH)
 def test_must_not_match(engines: dict[str, Deidentifier], text: str, word: str) -> None:
     assert word not in [w for w, _ in masked(engines["none"], text)]
+
+
+@pytest.mark.parametrize("text", ["Bett 3 Pumpernigg Irmgard, 88: unruhig", "Zi. 12 Wendlinger Gottfried: schläft"])
+def test_bed_entry_is_the_patient(engines: dict[str, Deidentifier], text: str) -> None:
+    """A bed or room holds a patient: with no list to say otherwise, the entry is PAT."""
+    assert {str(s.entity) for s in engines["none"].analyze(text)} == {"PAT"}

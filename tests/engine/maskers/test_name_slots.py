@@ -1,0 +1,71 @@
+"""Surnames that are German words or compounds, where the title chain leaves no doubt that a name stands
+(``engine.maskers.name_slots``): right after "Dr."/"Prof.", after a titled first name when the word closes
+the name, right after an unambiguous "Frau"/"Herr". Invented names, no lists."""
+
+from __future__ import annotations
+
+import pytest
+
+from masketeer_gui.engine.pipeline import Deidentifier
+from masketeer_gui.engine.span import Entity
+from tests.engine.conftest import shipped_available
+
+HCP, PAT, PER = Entity.HCP, Entity.PAT, Entity.PER
+
+
+@pytest.fixture(scope="module")
+def engine() -> Deidentifier:
+    if not shipped_available():
+        pytest.skip("shipped lexicon missing")
+    return Deidentifier.default()
+
+
+def masked(engine: Deidentifier, text: str) -> list[str]:
+    return [text[s.start : s.end] for s in engine.analyze(text)]
+
+
+MUST_MASK = [
+    # a word after a titled first name that closes the name: line end, comma, bracket
+    ("Dr. med. Gerlinde Lindenblatt\nOberärztin Innere Medizin", ["Gerlinde", "Lindenblatt"]),
+    ("Pat.: Herr Valentin Kranich, 58 J., Sturz vom Rad.", ["Valentin", "Kranich"]),
+    ("Mitbehandlung: Frau Dr. Edith Amsel (Dermatologie).", ["Edith", "Amsel"]),
+    # any plain word right after "Dr."/"Prof.", also a frequent one and the first of three parts
+    ("Kontrolle bei Dr. Falke in der Ambulanz.", ["Falke"]),
+    ("Gez. Prof. Dr. Wachtel", ["Wachtel"]),
+    # before a role written after the name: a word after a first name, a rare first name opening the line
+    ("Gute Besserung.\nIlka Sperling, Assistenzärztin", ["Ilka", "Sperling"]),
+    ("Gute Besserung.\nMinh Pfitscher, Ärztin", ["Minh", "Pfitscher"]),
+    # a first name no list holds after "Dr. med.", and a plain word right after "Dr. med."
+    ("Dr. med. Wenzeslaus Lindenblatt, Chefarzt", ["Wenzeslaus", "Lindenblatt"]),
+    ("Kontrolle bei Dr. med. Falke in 2 Wochen.", ["Falke"]),
+    # "Fr." in brackets with the name is "Frau", not Friday
+    ("Wundberatung (Fr. Lindenblatt) am Montag.", ["Lindenblatt"]),
+    # a noun or compound right after "Frau"/"Herr" that names no kind of person
+    ("Frau Stieglitz stellte sich heute vor.", ["Stieglitz"]),
+    ("Mutter Frau Fasan telefonisch informiert.", ["Fasan"]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), MUST_MASK)
+def test_surname_in_name_slot(engine: Deidentifier, text: str, expected: list[str]) -> None:
+    assert masked(engine, text) == expected
+
+
+MUST_NOT_MASK = [
+    ("Frau Heimleiterin informiert, Termin fix.", "Heimleiterin"),
+    ("Herr Ober, bitte noch ein Wasser.", "Ober"),
+    ("Frau Mama ruft täglich an.", "Mama"),
+    ("Liebe Nadine Vitalparameter: stabil.", "Vitalparameter"),
+    ("Frau EKG Kontrolle morgen.", "EKG"),
+    ("Dr. med. Anna Gruber\nStationsleitung Chirurgie", "Stationsleitung"),
+    ("Termin bei Dr. Ramipril besprochen.", "Ramipril"),
+    ("Herr Anton Blutdruck 150/90, sonst gut.", "Blutdruck"),
+    ("Zuständige Ärztin: bitte zurückrufen.", "Zuständige"),
+    ("Befund Sperling, Ärztin informiert.", "Befund"),
+    ("Termin (Fr. Vormittag) fix.", "Vormittag"),
+]
+
+
+@pytest.mark.parametrize(("text", "word"), MUST_NOT_MASK)
+def test_word_after_title_stays(engine: Deidentifier, text: str, word: str) -> None:
+    assert word not in masked(engine, text)
