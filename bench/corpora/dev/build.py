@@ -131,11 +131,14 @@ def main(argv=None):
     print(f"{len(notes)} notes, {len(req)} with required PHI, {len(notes) - len(req)} without")
     print(" ".join(f"{k} {counts[k]}" for k in sorted(counts)))
     with_pid = sum(1 for r in notes if "patient_id" in r)
-    print(f"{with_pid} notes carry a patient_id ({len({r['patient_id'] for r in notes if 'patient_id' in r})} patients)")
+    patients = len({r["patient_id"] for r in notes if "patient_id" in r})
+    print(f"{with_pid} notes carry a patient_id ({patients} patients)")
     if args.markdown:
         none = sum(1 for g in golds if not g["spans"])
-        print(f"\n{len(notes)} notes: {len(req)} with required PHI, {len(notes) - len(req)} without "
-              f"({none} with no span at all, {len(notes) - len(req) - none} with only optional spans).\n")
+        print(
+            f"\n{len(notes)} notes: {len(req)} with required PHI, {len(notes) - len(req)} without "
+            f"({none} with no span at all, {len(notes) - len(req) - none} with only optional spans).\n"
+        )
         print("| type | spans |\n|---|---|")
         req_types = sorted((k for k in counts if k != "OPT"), key=lambda k: (-counts[k], k))
         for k in req_types:
