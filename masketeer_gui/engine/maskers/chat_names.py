@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from masketeer_gui.engine.lexicon import Salutation, SalutationKind
 from masketeer_gui.engine.maskers.base import NoteState, Vote, same_line
+from masketeer_gui.engine.maskers.word_memo import WordMemo
 from masketeer_gui.engine.names import SURNAME_ENDINGS
 from masketeer_gui.engine.span import Entity
 
@@ -26,6 +27,7 @@ class ChatNameMasker:
 
     def __init__(self, relations: frozenset[str] = frozenset()) -> None:
         self.relations = relations  # folded relation words: "tochter", "mann", "sohn"
+        self._words: WordMemo[bool] = WordMemo()  # token text -> a lower-case first name of the lists
 
     @classmethod
     def from_salutations(cls, salutations: tuple[Salutation, ...]) -> ChatNameMasker:
@@ -34,8 +36,13 @@ class ChatNameMasker:
 
     def apply(self, state: NoteState) -> None:
         tokens = state.tokens
-        for i, token in enumerate(tokens):
-            if not token.is_word or token.is_capitalized or not state.free(i) or not self._first_name(state, i):
+        words = self._words.table(state.names)
+        for i, token in enumerate(tokens):  # hot path: one look-up per token; almost none is a first name
+            try:
+                maybe = words[token.text]
+            except KeyError:
+                maybe = words[token.text] = token.is_word and not token.is_capitalized and self._first_name(state, i)
+            if not maybe or not state.free(i):
                 continue
             surname = self._surname_after(state, i)
             if surname is not None:
