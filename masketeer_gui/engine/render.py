@@ -1,11 +1,12 @@
 """Apply spans to a note: the output record of docs/CONTRACT.md with keyed tags in place of the PHI.
 
 Workers render with a ``Tagger`` (keyed tags, cached per reference) and hand back, per span,
-the tag and the HMAC digest it came from. The parent's ``TagLedger`` sees every digest in
-input order and applies ``PseudonymIssuer``'s rule: a tag already owned by another digest is
-lengthened for the newcomer, so two references never share a tag within a run. Such notes
-(about one in a million) are re-rendered by ``retag_line``; the reference itself never leaves
-the worker. ``Span.reason`` is left out of the output: it may quote the note's own words.
+the tag and the HMAC digest it came from. A settled run (``masketeer_gui.settling``: the CLI,
+``Engine.pipe``, project runs and export, Spark) lengthens a tag two references share by the
+order-free rule of ``engine.collisions`` once every note is read; only the streaming
+``Engine.pipe(settle=False)`` still lets the parent's first-come ``TagLedger`` lengthen it for the
+newcomer. Such notes (about one in a million) are re-rendered by ``retag_line``; the reference
+itself never leaves the worker. ``Span.reason`` is left out of the output: it may quote the note's own words.
 """
 
 from __future__ import annotations
