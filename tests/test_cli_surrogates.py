@@ -13,7 +13,7 @@ from masketeer_gui.commands import deidentify as command
 from tests.fake_analyzer import fake_factory
 
 SECRET = "Zwetschkenröster"  # planted names: never in output, stats, stderr or any file without a vault
-OTHER = "Gstrein"
+OTHER = "Quaxlbrunnhuber"  # invented: no surrogate list may draw it (a real surname did, once in a while)
 PASS = "correct horse battery"
 
 
