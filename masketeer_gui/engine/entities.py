@@ -278,8 +278,8 @@ class NameTyper:
         listed = False
         while j >= 0 and len(words) < _CHAIN_WORDS:
             token = tokens[j]
-            if "\n" in text[token.end : nearer]:
-                break  # a title ends its line: "… an die Hausärztin⏎⏎Patient: Huber" is no chain
+            if words and "\n" in text[token.end : nearer]:
+                break  # a chain on the name's line ends there: "… Hausärztin⏎⏎Patient: Huber" (but "LG⏎Maria")
             nearer = token.start
             if token.is_word:
                 folded = token.folded
