@@ -34,8 +34,11 @@ class ChatNameMasker:
 
     def apply(self, state: NoteState) -> None:
         tokens = state.tokens
+        first_names, roles = state.names.lexicon.first_names, state.names.roles
         for i, token in enumerate(tokens):
-            if not token.is_word or token.is_capitalized or not state.free(i) or not self._first_name(state, i):
+            if token.is_capitalized or (token.folded not in first_names and token.folded not in roles):
+                continue  # cheapest test first: a lower-case word that is a first name
+            if not token.is_word or not state.free(i) or not self._first_name(state, i):
                 continue
             surname = self._surname_after(state, i)
             if surname is not None:
