@@ -65,11 +65,21 @@ _SALUTATION_DEFAULT = {  # the type a salutation suggests when nothing stronger 
     SalutationKind.SIGNOFF: Entity.HCP,
 }
 _TOKEN_START = attrgetter("start")  # Token.start, read in C (bisect calls it per step)
+# The word before a bracket that holds a name, and the titles that may stand in the bracket before it.
+_BRACKET_ROLE = re.compile(r"([^\W\d_][\w-]*)[ \t]*\([ \t]*(?:(?:Fr|Hr|Frau|Herr|Herrn|Dr|Sr)\.?[ \t]+)*\Z")
+_BRACKET_REACH = 48
+_PARENTS = frozenset("vater mutter mama papa oma opa omi opi".split())
+# Care services whose staff a bracket names: "Sozialdienst (Fr. …)", "Podologie (Fr. …)", "Stomatherapie (…)".
+_SERVICE_HEADS = (
+    "therapie", "dienst", "beratung", "logie", "pflege", "management", "ambulanz", "sekretariat", "anmeldung",
+    "leitung", "apotheke", "praxis", "station",
+)  # fmt: skip
 _SIGNATURE_TAIL = 40  # characters a signature line may carry after the name (", DGKS", "(Physio)")
 
 
-_Chain = tuple[list[SalutationKind], str, bool, bool, bool, bool]  # kinds, gender, possessive, family, formal, kin
-_NO_CHAIN: _Chain = ([], "", False, False, False, False)
+# kinds, gender, possessive, family, formal, kin, listed (a comma inside the chain)
+_Chain = tuple[list[SalutationKind], str, bool, bool, bool, bool, bool]
+_NO_CHAIN: _Chain = ([], "", False, False, False, False, False)
 
 
 class _Context(NamedTuple):
@@ -82,6 +92,7 @@ class _Context(NamedTuple):
     family: bool = False  # "Fam. Huber", "Familie Huber": the relatives
     formal: bool = False  # "Sehr geehrte Frau …": a letter's formal address
     kin: bool = False  # "meine Schwester …": a title that is also a kinship word, after a possessive
+    joined: bool = True  # no comma inside the chain: "Tochter Dr. …" is one person, "Enkelin, Dr. …" two
 
 
 class NameTyper:
@@ -231,12 +242,28 @@ class NameTyper:
         return next(iter(surnames)) if len(surnames) == 1 else None
 
     def _context(self, text: str, start: int, end: int, tokens: Sequence[Token]) -> _Context:
-        kinds, gender, possessive, family, formal, kin = self._chain_before(text, start, tokens)
+        kinds, gender, possessive, family, formal, kin, listed = self._chain_before(text, start, tokens)
         match = _AFTER_ROLE.match(text, end)
         after = self._after.get(fold(match.group(1))) if match else None
         if after is None and _hand_signed(text, start):
             after = SalutationKind.HCP_TITLE  # "… geschlafen. /Kathi": the staff member who wrote the entry
-        return _Context(tuple(kinds), gender, possessive, after, family, formal, kin)
+        if after is None and "(" in text[max(0, start - _BRACKET_REACH) : start]:
+            after = self._bracket_role(text, start)  # "Sozialdienst (Fr. Huber)", "Tochter (Fr. Huber)"
+        return _Context(tuple(kinds), gender, possessive, after, family, formal, kin, not listed)
+
+    def _bracket_role(self, text: str, start: int) -> SalutationKind | None:
+        """The role a name in brackets takes from the word before the bracket: a relation ("Ehemann (Herr
+        Huber)": PER), a care-team role or a care service ("Podologie (Fr. Huber)": HCP)."""
+        match = _BRACKET_ROLE.search(text, max(0, start - _BRACKET_REACH), start)
+        if match is None:
+            return None
+        word = fold(match.group(1)).rpartition("-")[2]  # "Ex-Freundin" -> "freundin"
+        if word in _PARENTS:
+            return None  # "Rückmeldung Sohn …: Vater (Josef Huber)": a relative's message names the patient so
+        kind = self._after.get(word)
+        if kind is None and word.endswith(_SERVICE_HEADS):
+            kind = SalutationKind.HCP_TITLE
+        return kind
 
     def _chain_before(self, text: str, start: int, tokens: Sequence[Token]) -> _Chain:
         """The salutation forms right before ``start`` (nearest last), their gender, whether a possessive
@@ -247,8 +274,13 @@ class NameTyper:
         if j < 0 or tokens[j].folded.rpartition("-")[2] not in self._last_words:
             return _NO_CHAIN
         words: list[str] = []  # folded, nearest first, only chain punctuation between (as the masker reads)
+        nearer = start
+        listed = False
         while j >= 0 and len(words) < _CHAIN_WORDS:
             token = tokens[j]
+            if words and "\n" in text[token.end : nearer]:
+                break  # a chain on the name's line ends there: "… Hausärztin⏎⏎Patient: Huber" (but "LG⏎Maria")
+            nearer = token.start
             if token.is_word:
                 folded = token.folded
                 if "-" in folded:
@@ -257,6 +289,8 @@ class NameTyper:
                     words.append(folded)
             elif token.text not in _CHAIN_MARKS:
                 break
+            elif token.text == "," and words:
+                listed = True  # a comma inside the chain may list people: "mit Enkelin, DDr. Huber"
             j -= 1
         kinds: list[SalutationKind] = []
         gender = ""
@@ -279,7 +313,7 @@ class NameTyper:
         after_possessive = used < len(words) and words[used] in _POSSESSIVES
         possessive = after_possessive and used > 0 and words[used - 1] in _SPOUSES
         kin = after_possessive and used > 0 and words[used - 1] in _KIN_TITLES
-        return kinds, gender, possessive, family, formal, kin
+        return kinds, gender, possessive, family, formal, kin, listed
 
     def _name_gender(self, parts: tuple[str, ...]) -> str:
         """The gender of the name's first name ('' when none is known for sure)."""
@@ -306,6 +340,8 @@ def _context_entity(context: _Context) -> Entity | None:
     kinds = context.kinds
     if context.kin:  # "meine Schwester Sabine": the writer's sister, not a nurse
         return Entity.PER
+    if kinds and kinds[0] is SalutationKind.RELATION and context.joined and not context.possessive:
+        return Entity.PER  # "Tochter Dr. Ulrike …": the relation comes first, the title is hers
     if SalutationKind.HCP_TITLE in kinds:
         return Entity.HCP
     if (SalutationKind.RELATION in kinds and not context.possessive) or context.family:

@@ -50,3 +50,21 @@ def test_drug_list_is_up_to_date(tmp_path: Path) -> None:
         shutil.copy(DICTIONARIES / name, tmp_path / name)
     _build_script().main(tmp_path)
     assert (tmp_path / "drug_names.txt").read_bytes() == (DICTIONARIES / "drug_names.txt").read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("english", "german"),
+    [("bezafibrate", "bezafibrat"), ("amlodipine", "amlodipin"), ("furosemide", "furosemid"),
+     ("spironolactone", "spironolacton"), ("pantoprazole", "pantoprazol"), ("heparin", None), ("aspirin", None),
+     ("urate", None)],
+)  # fmt: skip
+def test_german_spelling_of_international_names(english: str, german: str | None) -> None:
+    assert _build_script().german_spelling(english) == german
+
+
+def test_german_spellings_are_kept_unless_names() -> None:
+    build = _build_script()
+    assert build.drug_names(["bezafibrate", "caroline"], {"carolin", "caroline"}, set()) == [
+        "bezafibrat",
+        "bezafibrate",
+    ]

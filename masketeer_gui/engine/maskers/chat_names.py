@@ -36,13 +36,11 @@ class ChatNameMasker:
 
     def apply(self, state: NoteState) -> None:
         tokens = state.tokens
-        words = self._words.table(state.names)
-        for i, token in enumerate(tokens):  # hot path: one look-up per token; almost none is a first name
-            try:
-                maybe = words[token.text]
-            except KeyError:
-                maybe = words[token.text] = token.is_word and not token.is_capitalized and self._first_name(state, i)
-            if not maybe or not state.free(i):
+        first_names, roles = state.names.lexicon.first_names, state.names.roles
+        for i, token in enumerate(tokens):
+            if token.is_capitalized or (token.folded not in first_names and token.folded not in roles):
+                continue  # cheapest test first: a lower-case word that is a first name
+            if not token.is_word or not state.free(i) or not self._first_name(state, i):
                 continue
             surname = self._surname_after(state, i)
             if surname is not None:

@@ -13,6 +13,11 @@ from masketeer_gui.engine.maskers.base import NoteState, Vote, is_initial_at, na
 from masketeer_gui.engine.maskers.name_slots import first_name_of_line
 from masketeer_gui.engine.maskers.word_use import used_as_thing
 
+# Particles inside a name, written in lower case ("da Silva", "van Dijk", "von Berg"); not the German and
+# French articles "der", "la", "le", which start ordinary phrases more often.
+NAME_PARTICLES = frozenset({"da", "das", "de", "do", "dos", "di", "del", "della", "van", "von", "ten", "ter", "zu"})
+GERMAN_PARTICLES = frozenset({"von", "zu"})  # also prepositions: only right after a first name
+
 
 class FullNameMasker:
     """Masks capitalised words directly before or after a proven name."""
@@ -27,7 +32,31 @@ class FullNameMasker:
             added: list[int] = []
             for i in todo:
                 self._extend(state, i, added)
+                self._particle_after(state, i, added)
             todo = sorted(added)
+
+    def _particle_after(self, state: NoteState, i: int, added: list[int]) -> None:
+        """A name particle and the surname after it (appended to ``added``): "Ferreira da Silva", "van Dijk"."""
+        k = state.next_word(i)
+        if k is None or state.tokens[k].folded not in NAME_PARTICLES or not state.free(k):
+            return
+        if state.tokens[k].folded in GERMAN_PARTICLES and state.tokens[i].folded not in state.names.lexicon.first_names:
+            return  # "Anna von Berg", but "Befund Huber von Kranich" is "from"
+        m = state.next_word(k)
+        if m is None or not same_line(state, i, m) or not state.tokens[m].is_capitalized:
+            return
+        named = state.is_name_vote(m)  # "Ferreira da Silva" with "Silva" proven too: the particle joins them
+        if not named and (not state.free(m) or not (name_like(state, m) or rare_word(state, m))):
+            return
+        if not named and used_as_thing(state, m):
+            return
+        proven = state.votes[i]
+        assert proven is not None
+        for j in (k,) if named else (k, m):
+            folded = state.tokens[j].folded
+            ref = state.names.base_name(folded) or folded
+            state.vote(j, Vote(self.name, proven.entity, "name particle after a proven name", (), ref))
+            added.append(j)
 
     def _extend(self, state: NoteState, i: int, added: list[int]) -> None:
         """Vote for the neighbours of name ``i`` that belong to it; append their indices to ``added``."""

@@ -32,6 +32,10 @@ MUST_MATCH: list[tuple[str, list[tuple[str, Entity, tuple[str, ...]]]]] = [
     ("Heute Zangerl Nanni", [("Nanni", HCP, ("unknown-word",))]),
     ("Huber Nanni Wolf", [("Nanni", PER, ("unknown-word",)), ("Wolf", PER, ("unknown-word",))]),  # chains
     ("Lia-Nanni Huber", [("Lia-Nanni", PER, ("unknown-word",))]),
+    # a name particle and the surname after it; "von"/"zu" only right after a first name
+    ("Frau Gstrein da Kovac kommt", [("da", PAT, ()), ("Kovac", PAT, ())]),
+    ("Huber van Dijk kommt", [("van", PER, ()), ("Dijk", PER, ())]),
+    ("Heute Josef von Nanni", [("von", PER, ()), ("Nanni", PER, ())]),
 ]
 
 
@@ -46,7 +50,6 @@ MUST_NOT_MATCH = [
     "Huber Termin",
     "Huber EKG",
     "EKG Huber",
-    "Huber, Nanni",  # a comma separates
     "Nanni. Huber",  # a sentence end separates
     "im Garten Huber",
     "Dr. Hofer Ambulanz",
@@ -55,6 +58,10 @@ MUST_NOT_MATCH = [
     "Morbus Wilson Huber",
     "Koch Huber",  # a noun before a name is a role ("Bruder Hans"), not a first name
     "Bruder Hans",
+    "Huber, Nanni",  # a comma separates
+    "Kontrolle Huber von Nanni",  # "von" after a surname is "from"
+    "Huber der Nanni",  # an article is no particle
+    "Huber da Kontrolle",  # no name after the particle
 ]
 
 
