@@ -35,7 +35,12 @@ def project(tmp_path: Path) -> Iterator[Project]:
 
 def names(project: Project, external_id: str) -> list[tuple[str, str, str | None]]:
     detail = project.notes.get(note_id(project, external_id))
-    return [(detail.text[s.span.start : s.span.end], str(s.span.entity), s.pseudonym) for s in detail.spans]
+    pseudonyms = detail.pseudonyms
+    assert len(pseudonyms) == len(detail.spans)  # a single note comes with its pseudonyms
+    return [
+        (detail.text[span.start : span.end], str(span.entity), pseudonym)
+        for span, pseudonym in zip(detail.spans, pseudonyms, strict=True)
+    ]
 
 
 def test_a_full_run_gives_a_person_one_type_and_tag_in_every_note(project: Project, tmp_path: Path) -> None:
