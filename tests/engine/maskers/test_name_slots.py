@@ -38,6 +38,8 @@ MUST_MASK = [
     # a first name no list holds after "Dr. med.", and a plain word right after "Dr. med."
     ("Dr. med. Wenzeslaus Lindenblatt, Chefarzt", ["Wenzeslaus", "Lindenblatt"]),
     ("Kontrolle bei Dr. med. Falke in 2 Wochen.", ["Falke"]),
+    # an acronym title spelled in mixed case after "Dr." is a name: "Ha" is no "HA" (Hausarzt)
+    ("Gez. Dr. Ha Thu Nguyen, Assistenzärztin", ["Ha", "Thu", "Nguyen"]),
     # "Fr." in brackets with the name is "Frau", not Friday
     ("Wundberatung (Fr. Lindenblatt) am Montag.", ["Lindenblatt"]),
     # a noun or compound right after "Frau"/"Herr" that names no kind of person
@@ -63,6 +65,7 @@ MUST_NOT_MASK = [
     ("Zuständige Ärztin: bitte zurückrufen.", "Zuständige"),
     ("Befund Sperling, Ärztin informiert.", "Befund"),
     ("Termin (Fr. Vormittag) fix.", "Vormittag"),
+    ("Befund an Dr. HA Maier geschickt.", "HA"),
 ]
 
 
