@@ -40,6 +40,24 @@ def masked_words(spans: Iterable[Span], text: str) -> list[str]:
     return [text[s.start : s.end] for s in spans]
 
 
+def typed_words(engine: Deidentifier, text: str) -> list[tuple[str, Entity]]:
+    """The masked words of ``text`` with their types, in text order."""
+    return [(text[s.start : s.end], s.entity) for s in engine.analyze(text)]
+
+
+def word_masked(engine: Deidentifier, text: str, word: str) -> bool:
+    """Some span of ``text`` touches the first occurrence of ``word``."""
+    start = text.index(word)
+    return any(s.start < start + len(word) and start < s.end for s in engine.analyze(text))
+
+
+def shipped_without(masker: str) -> Deidentifier:
+    """The shipped engine with one masker left out (to show that no other masker does its work)."""
+    from masketeer_gui.engine.maskers import DEFAULT_ORDER
+
+    return Deidentifier.default(None, EngineConfig(maskers=tuple(m for m in DEFAULT_ORDER if m != masker)))
+
+
 def covered(spans: Iterable[Span], start: int, end: int) -> bool:
     """Every character of ``[start, end)`` lies inside some span."""
     return all(any(s.start <= k < s.end for s in spans) for k in range(start, end))

@@ -10,20 +10,9 @@ import pytest
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.pipeline import Deidentifier
 from masketeer_gui.engine.span import Entity
-from tests.engine.conftest import shipped_available
+from tests.engine.conftest import shipped_available, typed_words
 
 HCP, PAT, PER = Entity.HCP, Entity.PAT, Entity.PER
-
-
-@pytest.fixture(scope="module")
-def engine() -> Deidentifier:
-    if not shipped_available():
-        pytest.skip("shipped lexicon missing")
-    return Deidentifier.default()
-
-
-def typed(engine: Deidentifier, text: str) -> list[tuple[str, Entity]]:
-    return [(text[s.start : s.end], s.entity) for s in engine.analyze(text)]
 
 
 CASES = [
@@ -46,8 +35,8 @@ CASES = [
 
 
 @pytest.mark.parametrize(("text", "expected"), CASES)
-def test_type_from_context(engine: Deidentifier, text: str, expected: list[tuple[str, Entity]]) -> None:
-    assert typed(engine, text) == expected
+def test_type_from_context(shipped: Deidentifier, text: str, expected: list[tuple[str, Entity]]) -> None:
+    assert typed_words(shipped, text) == expected
 
 
 def test_parent_in_brackets_is_left_to_other_evidence() -> None:
@@ -56,4 +45,4 @@ def test_parent_in_brackets_is_left_to_other_evidence() -> None:
         pytest.skip("shipped lexicon missing")
     engine = Deidentifier.default(NameLists(patients=("Anton Pfitscher",)))
     text = "Rückmeldung vom Sohn: Vater (Anton Pfitscher) war gestern beim Zeltfest."
-    assert typed(engine, text) == [("Anton", PAT), ("Pfitscher", PAT)]
+    assert typed_words(engine, text) == [("Anton", PAT), ("Pfitscher", PAT)]

@@ -18,7 +18,9 @@ The word classes are closed and written here: function words, kinship and person
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from masketeer_gui.engine.lexicon import Salutation, SalutationKind
 from masketeer_gui.engine.maskers.base import ARTICLES, NoteState, rare_word, same_line
 from masketeer_gui.engine.names import SURNAME_ENDINGS
 from masketeer_gui.engine.word_forms import is_agent_noun
@@ -51,9 +53,28 @@ def _plain_word(state: NoteState, j: int) -> bool:
     ):
         return False  # not an acronym ("Frau RR Kontrolle", "Dr. EKG")
     folded = token.folded
-    if folded in names.title_words or folded in lex.abbreviations or folded in FUNCTION_WORDS:
+    if folded in names.title_words and not (token.text[1:].islower() and folded in _acronym_titles(lex.salutations)):
+        return False  # a title, but "Ha" is no "HA" (Hausarzt): "Dr. Ha Phuong Trinh"
+    if folded in lex.abbreviations or folded in FUNCTION_WORDS:
         return False
     return not (folded in lex.drugs or names.is_clinical_word(folded, agents=False) or folded in names.whitelist)
+
+
+@lru_cache(maxsize=4)
+def _acronym_titles(salutations: tuple[Salutation, ...]) -> frozenset[str]:
+    """Titles written only as capital acronyms ("HA", "OA", "RS"): the same letters in mixed case are a name."""
+    single = [
+        s for s in salutations if len(s.words) == 1 and s.kind in (SalutationKind.HCP_TITLE, SalutationKind.TITLE)
+    ]
+    spelled = {s.words[0] for s in single if not s.form.isupper()}
+    return frozenset(s.words[0] for s in single if s.form.isupper()) - spelled
+
+
+def name_not_title(state: NoteState, j: int) -> bool:
+    """Word ``j`` spells an acronym title in mixed case after another title: a name ("Dr. Ha …", not "Dr. HA")."""
+    token = state.tokens[j]
+    text = token.text
+    return len(text) > 1 and text[1:].islower() and token.folded in _acronym_titles(state.names.lexicon.salutations)
 
 
 def after_academic_title(state: NoteState, j: int) -> bool:

@@ -26,6 +26,7 @@ from masketeer_gui.engine.maskers.name_slots import (
     after_academic_title,
     courtesy_surname,
     lowercase_surname,
+    name_not_title,
     names_a_kind_of_person,
     surname_after_first_name,
     surname_before_role,
@@ -170,7 +171,9 @@ class SalutationMasker:
         kinds: list[SalutationKind] = []
         last = i - 1
         j: int | None = i
-        while j is not None and (found := self._match(state, j)) is not None:
+        while (
+            j is not None and not (kinds and name_not_title(state, j)) and (found := self._match(state, j)) is not None
+        ):
             last, kind = found
             kinds.append(kind)
             j = state.next_word(last, allow=".,:")

@@ -6,24 +6,19 @@ from __future__ import annotations
 
 import pytest
 
-from masketeer_gui.engine.maskers import DEFAULT_ORDER
-from masketeer_gui.engine.pipeline import Deidentifier, EngineConfig
+from masketeer_gui.engine.pipeline import Deidentifier
 from masketeer_gui.engine.span import Entity
-from tests.engine.conftest import shipped_available
+from tests.engine.conftest import shipped_without, typed_words
 
 HCP, PAT, PER = Entity.HCP, Entity.PAT, Entity.PER
-WITHOUT = EngineConfig(maskers=tuple(m for m in DEFAULT_ORDER if m != "ChatName"))
 
 
 @pytest.fixture(scope="module")
-def engines() -> dict[str, Deidentifier]:
-    if not shipped_available():
-        pytest.skip("shipped lexicon missing")
-    return {"with": Deidentifier.default(), "without": Deidentifier.default(None, WITHOUT)}
+def engines(shipped: Deidentifier) -> dict[str, Deidentifier]:
+    return {"with": shipped, "without": shipped_without("ChatName")}
 
 
-def masked(engine: Deidentifier, text: str) -> list[tuple[str, Entity]]:
-    return [(text[s.start : s.end], s.entity) for s in engine.analyze(text)]
+masked = typed_words
 
 
 CHAT_NAMES = [

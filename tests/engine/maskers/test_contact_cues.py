@@ -8,20 +8,7 @@ from __future__ import annotations
 import pytest
 
 from masketeer_gui.engine.pipeline import Deidentifier
-from tests.engine.conftest import shipped_available
-
-
-@pytest.fixture(scope="module")
-def engine() -> Deidentifier:
-    if not shipped_available():
-        pytest.skip("shipped lexicon missing")
-    return Deidentifier.default()
-
-
-def masked(engine: Deidentifier, text: str, word: str) -> bool:
-    start = text.index(word)
-    return any(s.start < start + len(word) and start < s.end for s in engine.analyze(text))
-
+from tests.engine.conftest import word_masked
 
 MUST_NOT_MASK = [
     ("Wunde gereinigt mit Biatain, trockener Verband.", "Biatain"),
@@ -33,8 +20,8 @@ MUST_NOT_MASK = [
 
 
 @pytest.mark.parametrize(("text", "word"), MUST_NOT_MASK)
-def test_thing_after_preposition_is_not_masked(engine: Deidentifier, text: str, word: str) -> None:
-    assert not masked(engine, text, word)
+def test_thing_after_preposition_is_not_masked(shipped: Deidentifier, text: str, word: str) -> None:
+    assert not word_masked(shipped, text, word)
 
 
 MUST_MASK = [
@@ -52,5 +39,5 @@ MUST_MASK = [
 
 
 @pytest.mark.parametrize(("text", "word"), MUST_MASK)
-def test_person_in_contact_is_masked(engine: Deidentifier, text: str, word: str) -> None:
-    assert masked(engine, text, word)
+def test_person_in_contact_is_masked(shipped: Deidentifier, text: str, word: str) -> None:
+    assert word_masked(shipped, text, word)

@@ -8,20 +8,9 @@ import pytest
 
 from masketeer_gui.engine.pipeline import Deidentifier
 from masketeer_gui.engine.span import Entity
-from tests.engine.conftest import shipped_available
+from tests.engine.conftest import typed_words
 
 HCP, PAT, PER = Entity.HCP, Entity.PAT, Entity.PER
-
-
-@pytest.fixture(scope="module")
-def engine() -> Deidentifier:
-    if not shipped_available():
-        pytest.skip("shipped lexicon missing")
-    return Deidentifier.default()
-
-
-def masked(engine: Deidentifier, text: str) -> list[tuple[str, Entity]]:
-    return [(text[s.start : s.end], s.entity) for s in engine.analyze(text)]
 
 
 CASES = [
@@ -54,5 +43,5 @@ CASES = [
 
 
 @pytest.mark.parametrize(("text", "expected"), CASES)
-def test_role_words(engine: Deidentifier, text: str, expected: list[tuple[str, Entity]]) -> None:
-    assert masked(engine, text) == expected
+def test_role_words(shipped: Deidentifier, text: str, expected: list[tuple[str, Entity]]) -> None:
+    assert typed_words(shipped, text) == expected

@@ -9,7 +9,7 @@ import pytest
 
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.pipeline import Deidentifier
-from tests.engine.conftest import shipped_available
+from tests.engine.conftest import shipped_available, word_masked
 
 LISTS = NameLists(
     patients=("Ida Lichtenstein", "Paul Finkelstein", "Bella Brinkmann", "Theo Hohmann"),
@@ -23,11 +23,6 @@ def engine() -> Deidentifier:
     if not shipped_available():
         pytest.skip("shipped lexicon missing")
     return Deidentifier.default(LISTS)
-
-
-def masked(engine: Deidentifier, text: str, word: str) -> bool:
-    start = text.index(word)
-    return any(s.start < start + len(word) and start < s.end for s in engine.analyze(text))
 
 
 MUST_NOT_MASK = [
@@ -63,7 +58,7 @@ MUST_NOT_MASK = [
 
 @pytest.mark.parametrize(("text", "word"), MUST_NOT_MASK)
 def test_thing_is_not_masked(engine: Deidentifier, text: str, word: str) -> None:
-    assert not masked(engine, text, word)
+    assert not word_masked(engine, text, word)
 
 
 MUST_MASK = [
@@ -86,4 +81,4 @@ MUST_MASK = [
 
 @pytest.mark.parametrize(("text", "word"), MUST_MASK)
 def test_person_is_masked(engine: Deidentifier, text: str, word: str) -> None:
-    assert masked(engine, text, word)
+    assert word_masked(engine, text, word)
