@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from masketeer_gui.engine.text import Token, blank_markup, markup_regions, sentence_spans, tokenize
+from masketeer_gui.engine import text as text_module
+from masketeer_gui.engine.normalize import fold
+from masketeer_gui.engine.text import WORD_PATTERN, Token, blank_markup, markup_regions, sentence_spans, tokenize
 
 ABBREVIATIONS = frozenset({"dr", "fr", "hr", "pat", "bzgl", "sr", "prim", "mag", "st", "z.b"})
 
@@ -176,3 +180,68 @@ def test_tokens_compare_by_their_fields() -> None:
     assert Token("Huber", 4, 9, True, "huber", 1, True) == Token("Huber", 4, 9, True, "huber", 1, True)
     assert Token("Huber", 4, 9, True, "huber", 1, True) != Token("Huber", 4, 9, True, "huber", 2, True)
     assert repr(Token(".", 3, 4, False, ".")) == "Token('.', 3, 4, False, '.', 0, False)"
+
+
+# --- the tokenizer against the plain algorithm ---------------------------------------------------
+
+_PLAIN_TOKEN = re.compile(rf"({WORD_PATTERN})|([^\s\w])")
+
+
+def plain_tokens(text: str, abbreviations: frozenset[str]) -> list[tuple[str, int, int, bool, str, int, bool]]:
+    """What ``tokenize`` must give, worked out the slow, obvious way: a match per token."""
+    out: list[tuple[str, int, int, bool, str, int, bool]] = []
+    sentence = 0
+    for match in _PLAIN_TOKEN.finditer(text):
+        word, mark = match.groups()
+        if word:
+            out.append((word, match.start(), match.end(), True, fold(word), sentence, word[0].isupper()))
+            continue
+        before = out[-1] if out else None
+        continues = (
+            mark == "."
+            and before is not None
+            and before[3]
+            and ((len(before[0]) == 1 and before[0].isalpha()) or before[0].isdigit() or before[4] in abbreviations)
+        )
+        out.append((mark, match.start(), match.end(), False, mark, sentence, False))
+        if mark in ".!?" and not continues:
+            sentence += 1
+    return out
+
+
+def fields(tokens: list[Token]) -> list[tuple[str, int, int, bool, str, int, bool]]:
+    return [(t.text, t.start, t.end, t.is_word, t.folded, t.sentence, t.is_capitalized) for t in tokens]
+
+
+_WORDS = ["Dr", "Pat", "U", "3", "12", "Huber", "Müller-Lüdenscheidt", "O'Brien", "ß", "x" * 45, "\u0301e", "_", "٣"]
+_MARKS_AND_SPACE = [".", "!", "?", ",", "-", "’", "(", "\u00a0", " ", "  ", "\n", "\t", " " * 50, "\u2028"]
+_PIECES = st.sampled_from([*_WORDS, *_MARKS_AND_SPACE])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PIECES, max_size=30), st.sampled_from([frozenset(), frozenset({"dr", "pat"})]))
+def test_tokens_are_those_of_the_plain_algorithm(pieces: list[str], abbreviations: frozenset[str]) -> None:
+    text = "".join(pieces)
+    assert fields(tokenize(text, abbreviations)) == plain_tokens(text, abbreviations)
+    assert fields(tokenize(text, abbreviations)) == plain_tokens(text, abbreviations)  # with the memo warm
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(max_size=60))
+def test_tokens_of_any_text_are_those_of_the_plain_algorithm(text: str) -> None:
+    assert fields(tokenize(text, ABBREVIATIONS)) == plain_tokens(text, ABBREVIATIONS)
+
+
+def test_the_memo_of_pieces_is_bounded_and_tokens_stay_right_when_it_is_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(text_module, "_KIND_LIMIT", 3)
+    monkeypatch.setattr(text_module, "_KINDS", {})
+    text = "Dr. Huber sagt: Pat. Maier kommt am 3. Mai wieder! Gut?"
+    assert fields(tokenize(text, ABBREVIATIONS)) == plain_tokens(text, ABBREVIATIONS)
+    assert fields(tokenize(text, ABBREVIATIONS)) == plain_tokens(text, ABBREVIATIONS)
+    assert [len(kinds) for kinds in text_module._KINDS.values()] == [3]
+
+
+def test_each_abbreviation_set_has_its_own_memo() -> None:
+    assert [t.sentence for t in tokenize("Pat. kommt", frozenset({"pat"})) if t.is_word] == [0, 0]
+    assert [t.sentence for t in tokenize("Pat. kommt", frozenset()) if t.is_word] == [0, 1]
+    assert [t.sentence for t in tokenize("Pat. kommt", frozenset({"pat"})) if t.is_word] == [0, 0]
