@@ -18,7 +18,6 @@ The word classes are closed and written here: function words, kinship and person
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from masketeer_gui.engine.lexicon import Salutation, SalutationKind
 from masketeer_gui.engine.maskers.base import ARTICLES, NoteState, rare_word, same_line
@@ -60,9 +59,26 @@ def _plain_word(state: NoteState, j: int) -> bool:
     return not (folded in lex.drugs or names.is_clinical_word(folded, agents=False) or folded in names.whitelist)
 
 
-@lru_cache(maxsize=4)
 def _acronym_titles(salutations: tuple[Salutation, ...]) -> frozenset[str]:
-    """Titles written only as capital acronyms ("HA", "OA", "RS"): the same letters in mixed case are a name."""
+    """Titles written only as capital acronyms ("HA", "OA", "RS"): the same letters in mixed case are a name.
+
+    Memoised by the tuple's identity (a lexicon's salutations never change): hashing the whole tuple on every
+    call, as ``lru_cache`` does, cost more than the masker itself.
+    """
+    cached = _ACRONYM_TITLES.get(id(salutations))
+    if cached is not None and cached[0] is salutations:
+        return cached[1]
+    titles = _build_acronym_titles(salutations)
+    if len(_ACRONYM_TITLES) >= 4:
+        _ACRONYM_TITLES.clear()
+    _ACRONYM_TITLES[id(salutations)] = (salutations, titles)
+    return titles
+
+
+_ACRONYM_TITLES: dict[int, tuple[tuple[Salutation, ...], frozenset[str]]] = {}
+
+
+def _build_acronym_titles(salutations: tuple[Salutation, ...]) -> frozenset[str]:
     single = [
         s for s in salutations if len(s.words) == 1 and s.kind in (SalutationKind.HCP_TITLE, SalutationKind.TITLE)
     ]
