@@ -268,7 +268,7 @@ class SalutationMasker:
             folded.isalpha()
             and folded not in names.lexicon.drugs
             and not names.is_clinical_word(folded)
-            and folded not in names.title_words
+            and (folded not in names.title_words or name_not_title(state, j))  # "Dr. Ha …" is no "Dr. HA"
         )
 
     @staticmethod
