@@ -262,8 +262,8 @@ class SalutationMasker:
             return True
         if name_like(state, j, titled=True) or rare_word(state, j):
             return True
-        if text.islower():  # "frau huber", "fr. stein ruft an"; an unlisted one after "fr."/"dr." (``name_slots``)
-            return names.base_name(folded) is not None or folded.isalpha()
+        if text.islower():  # "frau huber", "fr. stein ruft an"; an unlisted one after "dr." (``lowercase_surname``)
+            return names.base_name(folded) is not None or lowercase_surname(state, j, academic=True)
         return (  # the word-level part of ``_named_by_verb``, which covers ``_after_academic_title`` too
             folded.isalpha()
             and folded not in names.lexicon.drugs
