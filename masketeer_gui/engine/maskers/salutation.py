@@ -59,6 +59,10 @@ def decided_entity(kinds: list[SalutationKind]) -> Entity | None:
     return None
 
 
+# Enum members the per-note code reads, as module constants (a member read through its class runs a
+# Python-level descriptor on Python 3.11).
+_COURTESY, _HCP_TITLE = SalutationKind.COURTESY, SalutationKind.HCP_TITLE
+_HCP, _PER = Entity.HCP, Entity.PER
 MAX_NAMES = 3
 PLURAL_TITLES = frozenset({"dres"})  # "Dres. Huber & Maier": several doctors follow
 NAME_JOINERS = frozenset({"&", "/", ","})
@@ -103,6 +107,14 @@ def build_trie(salutations: tuple[Salutation, ...]) -> dict[str, object]:
     return root
 
 
+def _plural_title(state: NoteState, first: int, last: int) -> bool:
+    """The chain ``first``..``last`` holds a plural title ("Dres."): more names may follow the first."""
+    tokens = state.tokens
+    if first == last:  # most chains are one word ("Pat.")
+        return tokens[first].folded in PLURAL_TITLES
+    return any(t.folded in PLURAL_TITLES for t in tokens[first : last + 1])
+
+
 class SalutationMasker:
     """Masks the name that follows a salutation or title."""
 
@@ -143,7 +155,7 @@ class SalutationMasker:
                 return
             if state.names.base_name(token.folded) is None and state.names.is_clear_word(token.folded):
                 return  # "Pflege, DGKP": a word, however titled (a rare common word may be a surname: "Arslan")
-        entity = Entity.HCP if kind is SalutationKind.HCP_TITLE else state.names.entity(token.folded)
+        entity = _HCP if kind is _HCP_TITLE else state.names.entity(token.folded)
         ref = state.names.base_name(token.folded) or token.folded
         flags = () if state.names.base_name(token.folded) else ("unknown-word",)
         state.vote(j, Vote(self.name, entity, f"before '{state.tokens[i].text}'", flags, ref))
@@ -171,16 +183,16 @@ class SalutationMasker:
         kinds: list[SalutationKind] = []
         last = i - 1
         j: int | None = i
-        while (
-            j is not None and not (kinds and name_not_title(state, j)) and (found := self._match(state, j)) is not None
+        while (  # a title spelled as a name ends the chain ("Dr. Ha …"): asked only of a word that matches one
+            j is not None and (found := self._match(state, j)) is not None and not (kinds and name_not_title(state, j))
         ):
             last, kind = found
             kinds.append(kind)
             j = state.next_word(last, allow=".,:")
-        if not kinds or (kinds[0] is SalutationKind.HCP_TITLE and self._used_as_noun(state, i, last)):
+        if not kinds or (kinds[0] is _HCP_TITLE and self._used_as_noun(state, i, last)):
             return i + 1
         end = self._mask_names(state, j, kinds, i, last)
-        if any(t.folded in PLURAL_TITLES for t in state.tokens[i : last + 1]):
+        if _plural_title(state, i, last):
             end = self._more_names(state, end - 1, kinds, i, last)
         return end
 
@@ -203,7 +215,7 @@ class SalutationMasker:
         """Mask up to three names from word ``j`` on, after the salutation chain ``first``..``last``."""
         words: str | None = None  # the chain as written, for the reason (built at the first vote)
         decided: Entity | None = None
-        default = Entity.PER
+        default = _PER
         possible = self._words.table(state.names)
         taken = initials = 0
         first_title_end = last
@@ -238,7 +250,7 @@ class SalutationMasker:
             if words is None:
                 words = " ".join(t.text for t in state.tokens[first : first_title_end + 1] if t.is_word)
                 decided = decided_entity(kinds)
-                default = DEFAULT_ENTITY.get(kinds[-1], Entity.PER)
+                default = DEFAULT_ENTITY.get(kinds[-1], _PER)
             ref = state.names.base_name(token.folded)
             if ref is None and not flags and not token.is_initial:
                 ref = state.names.one_typo_from(token.folded)
@@ -307,7 +319,7 @@ class SalutationMasker:
         """After Herr/Frau, a rare noun or a lower-case surname before a person verb is the name:
         "Hr. Tschaggeny hat angerufen", "fr. stein ruft an"; a frequent noun only after an unambiguous form
         ("Frau Falke ruft an", not "Fr." which is also Freitag); never a title, drug or clinical term."""
-        if SalutationKind.COURTESY not in kinds:
+        if _COURTESY not in kinds:
             return False
         k = state.next_word(j)
         if k is None or state.tokens[k].folded not in PERSON_VERBS:
