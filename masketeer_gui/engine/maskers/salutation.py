@@ -134,10 +134,11 @@ class SalutationMasker:
         tokens = state.tokens
         trie, after_forms, first_words = self._trie, self._after_forms, self._first_words
         found = [i for i, t in enumerate(tokens) if t.folded in first_words and t.is_word]
+        possible = self._words.table(state.names)  # per token text: may be a name after some salutation
         done = 0
         for i in found:
             if i >= done and tokens[i].folded in trie:
-                done = self._mask_after(state, i)
+                done = self._mask_after(state, i, possible)
         for i in found:
             token = tokens[i]
             kind = after_forms.get(token.folded) if token.is_capitalized else None
@@ -178,25 +179,37 @@ class SalutationMasker:
             j = state.next_word(j, allow=".-")
         return best
 
-    def _mask_after(self, state: NoteState, i: int) -> int:
+    def _mask_after(self, state: NoteState, i: int, possible: dict[str, bool]) -> int:
         """Mask the names after the salutation chain starting at ``i``; return where to continue."""
         kinds: list[SalutationKind] = []
         last = i - 1
         j: int | None = i
+        tokens, trie = state.tokens, self._trie
         while (  # a title spelled as a name ends the chain ("Dr. Ha …"): asked only of a word that matches one
-            j is not None and (found := self._match(state, j)) is not None and not (kinds and name_not_title(state, j))
+            j is not None
+            and tokens[j].folded in trie  # the first step of ``_match``, here: most chains end at the next word
+            and (found := self._match(state, j)) is not None
+            and not (kinds and name_not_title(state, j))
         ):
             last, kind = found
             kinds.append(kind)
             j = state.next_word(last, allow=".,:")
         if not kinds or (kinds[0] is _HCP_TITLE and self._used_as_noun(state, i, last)):
             return i + 1
-        end = self._mask_names(state, j, kinds, i, last)
+        end = self._mask_names(state, j, kinds, i, last, possible)
         if _plural_title(state, i, last):
-            end = self._more_names(state, end - 1, kinds, i, last)
+            end = self._more_names(state, end - 1, kinds, i, last, possible)
         return end
 
-    def _more_names(self, state: NoteState, last: int, kinds: list[SalutationKind], first: int, title: int) -> int:
+    def _more_names(
+        self,
+        state: NoteState,
+        last: int,
+        kinds: list[SalutationKind],
+        first: int,
+        title: int,
+        possible: dict[str, bool],
+    ) -> int:
         """After a plural title, the further names joined by "&", "/", "und" or ",": "Dres. Huber & Maier"."""
         tokens = state.tokens
         while last + 2 < len(tokens) and (tokens[last + 1].text in NAME_JOINERS or tokens[last + 1].folded == "und"):
@@ -205,18 +218,28 @@ class SalutationMasker:
                 break
             if tokens[last + 1].text == "," and not name_like(state, k, titled=True):
                 break  # "Dres. Huber, Maier": a name; "Dres. Huber und Maier, Fachärzte": a role
-            end = self._mask_names(state, k, kinds, first, title)  # each name right after the title, as it were
+            end = self._mask_names(
+                state, k, kinds, first, title, possible
+            )  # each name right after the title, as it were
             if end <= k:  # nothing taken
                 break
             last = end - 1
         return last + 1
 
-    def _mask_names(self, state: NoteState, j: int | None, kinds: list[SalutationKind], first: int, last: int) -> int:
-        """Mask up to three names from word ``j`` on, after the salutation chain ``first``..``last``."""
+    def _mask_names(
+        self,
+        state: NoteState,
+        j: int | None,
+        kinds: list[SalutationKind],
+        first: int,
+        last: int,
+        possible: dict[str, bool],
+    ) -> int:
+        """Mask up to three names from word ``j`` on, after the salutation chain ``first``..``last``; ``possible``
+        remembers per token text whether it may be a name after some salutation (``_possible``)."""
         words: str | None = None  # the chain as written, for the reason (built at the first vote)
         decided: Entity | None = None
         default = _PER
-        possible = self._words.table(state.names)
         taken = initials = 0
         first_title_end = last
         while j is not None and taken < MAX_NAMES and state.free(j):
