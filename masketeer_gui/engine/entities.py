@@ -240,6 +240,8 @@ class NameTyper:
 
     def _listed_entity(self, parts: tuple[str, ...]) -> Entity | None:
         """The type of the name's parts that stand in exactly one list; a surname decides between parts."""
+        if len(parts) == 1:  # most names: the one part's list, if it stands in exactly one
+            return _ROLE_ENTITY.get(self.index.roles.get(parts[0], _NO_ROLE))
         found: dict[str, Entity] = {}
         for part in parts:
             role = self.index.roles.get(part, _NO_ROLE)
