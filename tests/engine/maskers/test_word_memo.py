@@ -6,6 +6,7 @@ import pytest
 
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.maskers import (
+    ChatNameMasker,
     Masker,
     NameDictionaryMasker,
     NoteState,
@@ -34,6 +35,8 @@ CASES: list[tuple[Masker, str, list[str]]] = [
     (PersonContextMasker(), "Befund laut Termin", ["Termin"]),
     # a lower-case word after "Frau" is a name when listed; unlisted, only when no word ("name_slots")
     (SalutationMasker(LEXICON.salutations), "Frau termin hat angerufen", ["termin"]),
+    # a deployment name in lower case opening a chat line (its set of listed words is made per index)
+    (ChatNameMasker(), "zwirchmayr: guten morgen", ["zwirchmayr"]),
 ]
 
 
