@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from itertools import compress
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.normalize import fold
@@ -77,9 +76,11 @@ ARTICLES = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Vote:
-    """A masker's positive vote for one token (or, with ``last``, a run of tokens up to ``last``)."""
+class Vote(NamedTuple):
+    """A masker's positive vote for one token (or, with ``last``, a run of tokens up to ``last``).
+
+    A named tuple: as immutable as a frozen dataclass, and made several times faster (a frozen dataclass
+    sets each field through ``object.__setattr__``); maskers make one per masked word."""
 
     masker: str
     entity: Entity
