@@ -183,6 +183,9 @@ class NameIndex:
                 for part in name_parts(entry):
                     if part not in not_names:
                         self.roles[part] = self.roles.get(part, Role.NONE) | role
+        # the words a first name may be: a listed first name or a deployment name's part (one set, for the
+        # maskers' scans that look for a first name; "Moser Leopold", "steffi: …")
+        self.first_or_listed = frozenset(lexicon.first_names) | frozenset(self.roles)
         self.shipped = _shipped_names(lexicon)
         self.whitelist = lexicon.whitelist
         self._tables = tables

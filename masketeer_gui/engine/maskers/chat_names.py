@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from masketeer_gui.engine.lexicon import Salutation, SalutationKind
 from masketeer_gui.engine.maskers.base import NoteState, Vote, same_line
-from masketeer_gui.engine.names import SURNAME_ENDINGS, NameIndex
+from masketeer_gui.engine.names import SURNAME_ENDINGS
 from masketeer_gui.engine.span import Entity
 
 POSSESSIVES = frozenset("mein meine ihr ihre sein seine unser unsere".split())
@@ -26,7 +26,6 @@ class ChatNameMasker:
 
     def __init__(self, relations: frozenset[str] = frozenset()) -> None:
         self.relations = relations  # folded relation words: "tochter", "mann", "sohn"
-        self._listed: tuple[NameIndex, frozenset[str]] | None = None  # see ``_listed_words``
 
     @classmethod
     def from_salutations(cls, salutations: tuple[Salutation, ...]) -> ChatNameMasker:
@@ -35,7 +34,7 @@ class ChatNameMasker:
 
     def apply(self, state: NoteState) -> None:
         tokens = state.tokens
-        listed = self._listed_words(state.names)
+        listed = state.names.first_or_listed
         for i in [i for i, t in enumerate(tokens) if t.folded in listed]:  # hot path: one look-up per token
             token = tokens[i]
             if token.is_capitalized:
@@ -50,13 +49,6 @@ class ChatNameMasker:
                 self._vote(state, i, Entity.HCP, "speaker of a chat line")
             elif self._before_relation(state, i):
                 self._vote(state, i, Entity.PER, "lower-case first name before its relation")
-
-    def _listed_words(self, names: NameIndex) -> frozenset[str]:
-        """The first names of the lists and the deployment names' parts, in one set (made once per index)."""
-        cached = self._listed
-        if cached is None or cached[0] is not names:
-            cached = self._listed = (names, frozenset(names.lexicon.first_names) | frozenset(names.roles))
-        return cached[1]
 
     @staticmethod
     def _first_name(state: NoteState, i: int) -> bool:
