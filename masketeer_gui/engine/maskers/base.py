@@ -100,6 +100,16 @@ class NoteState:
         self.votes: list[Vote | None] = [None] * len(tokens)
         self.reserved: set[int] = set()  # tokens name maskers must leave (e.g. the town after "LKH")
         self.capitalized = [i for i, t in enumerate(tokens) if t.is_capitalized]  # most maskers look only here
+        self._listed: list[int] | None = None  # ``listed_positions``, found on first use
+
+    def listed_positions(self) -> list[int]:
+        """Indices of the tokens that may be a first name or a deployment name (``NameIndex.first_or_listed``),
+        in any case: one scan of the note that the maskers looking for such words share."""
+        found = self._listed
+        if found is None:
+            listed = self.names.first_or_listed
+            found = self._listed = [i for i, t in enumerate(self.tokens) if t.folded in listed]
+        return found
 
     def name_votes(self) -> list[int]:
         """Indices of the tokens voted as names so far."""

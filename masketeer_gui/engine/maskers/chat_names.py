@@ -34,8 +34,7 @@ class ChatNameMasker:
 
     def apply(self, state: NoteState) -> None:
         tokens = state.tokens
-        listed = state.names.first_or_listed
-        for i in [i for i, t in enumerate(tokens) if t.folded in listed]:  # hot path: one look-up per token
+        for i in state.listed_positions():  # a scan shared with other maskers
             token = tokens[i]
             if token.is_capitalized:
                 continue  # a lower-case word that is a first name
