@@ -196,7 +196,10 @@ class SalutationMasker:
             j = state.next_word(last, allow=".,:")
         if not kinds or (kinds[0] is _HCP_TITLE and self._used_as_noun(state, i, last)):
             return i + 1
-        end = self._mask_names(state, j, kinds, i, last, possible)
+        if j is None or possible.get(tokens[j].text) is False:
+            end = last + 1  # most chains ("Pat. sagt"): the word after them is known to be no name
+        else:
+            end = self._mask_names(state, j, kinds, i, last, possible)
         if _plural_title(state, i, last):
             end = self._more_names(state, end - 1, kinds, i, last, possible)
         return end
