@@ -37,7 +37,7 @@ class ChatNameMasker:
         for i in state.listed_positions():  # a scan shared with other maskers
             token = tokens[i]
             if token.is_capitalized:
-                continue  # a lower-case word that is a first name
+                continue  # only lower-case first names here
             if not token.is_word or not state.free(i) or not self._first_name(state, i):
                 continue
             surname = self._surname_after(state, i)
