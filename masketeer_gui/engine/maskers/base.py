@@ -6,6 +6,7 @@ import re
 from itertools import compress
 from typing import NamedTuple, Protocol
 
+from masketeer_gui.engine.maskers.word_memo import WordMemo
 from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.span import NAME_ENTITIES, Entity
@@ -253,14 +254,27 @@ def name_like(state: NoteState, i: int, titled: bool = False) -> bool:
     token = state.tokens[i]
     if not token.is_capitalized:
         return False
-    if "-" in token.folded:
-        return _hyphenated_name_like(state, token.text, titled)
-    return _word_name_like(state.names, token.folded, token.text, titled)
+    memo = _NAME_LIKE[titled].table(state.names)  # the word alone decides: asked once per word and run
+    text = token.text
+    try:
+        return memo[text]
+    except KeyError:
+        answer = memo[text] = word_name_like(state.names, text, token.folded, titled)
+        return answer
 
 
-def _hyphenated_name_like(state: NoteState, text: str, titled: bool) -> bool:
+_NAME_LIKE: tuple[WordMemo[bool], WordMemo[bool]] = (WordMemo(), WordMemo())  # name_like's answers, by ``titled``
+
+
+def word_name_like(names: NameIndex, text: str, folded: str, titled: bool) -> bool:
+    """``name_like`` of a capitalised word ``text`` (folded ``folded``), worked out."""
+    if "-" in folded:
+        return _hyphenated_name_like(names, text, titled)
+    return _word_name_like(names, folded, text, titled)
+
+
+def _hyphenated_name_like(names: NameIndex, text: str, titled: bool) -> bool:
     parts = [p for p in _HYPHEN.split(text) if p]
-    names = state.names
     return len(parts) > 1 and all(p[0].isupper() and _word_name_like(names, fold(p), p, titled) for p in parts)
 
 
