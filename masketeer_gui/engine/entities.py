@@ -46,8 +46,9 @@ _AFTER_ROLE = re.compile(r"[ \t]*[,(/][ \t]*(?:(?:die|der|seine|ihre|sein|ihr)[ 
 _LOOKBACK = 64
 _CHAIN_WORDS = 6  # words looked at before a name (the longest salutation has five)
 _CHAIN_MARKS = frozenset(".,:-")  # what may stand between salutation words and the name
-# a note written in the first person by a layperson: "mein Mann", "ich bin", "Papa"
-_FIRST_PERSON = re.compile(r"\b(?:ich|mir|mich|mein|meine|meinen|meinem|meiner|meines|bin|papa|mama|oma|opa)\b")
+# a note written in the first person by a layperson: "mein Mann", "ich bin", "Papa" (a whole word of the
+# lower-cased note; no word boundary first, so the scan jumps to the words' first letters: see ``_first_person``)
+_FIRST_PERSON = re.compile(r"(?:ich|mir|mich|mein|meine|meinen|meinem|meiner|meines|bin|papa|mama|oma|opa)\b")
 _FAMILY_WORDS = frozenset({"fam", "familie"})
 _KIN_TITLES = frozenset({"schwester", "bruder"})  # titles of nurses and monks that also name siblings
 _FORMAL_WORDS = frozenset({"geehrte", "geehrter", "sg"})  # "Sehr geehrte …", "Sg. …": a formal letter
@@ -58,6 +59,14 @@ _POSSESSIVES = frozenset("mein meine meinen meinem meiner unser unsere ihr ihre 
 _SPOUSES = frozenset(
     "mann frau gatte gattin ehemann ehefrau ehegatte ehegattin oma opa omi opi uroma uropa".split()
 )  # "ihr Mann Karl", "meine Oma Hedwig": in a relative's message, the patient
+# Enum members the per-note code reads, as module constants: reading a member through its class runs a
+# Python-level descriptor on Python 3.11 (about ten times a global's cost).
+_PAT, _HCP, _PER = Entity.PAT, Entity.HCP, Entity.PER
+_COURTESY, _GREETING, _PATIENT = SalutationKind.COURTESY, SalutationKind.GREETING, SalutationKind.PATIENT
+_HCP_TITLE, _RELATION = SalutationKind.HCP_TITLE, SalutationKind.RELATION
+_DEFAULT, _LISTED, _SIGNATURE = Strength.DEFAULT, Strength.LISTED, Strength.SIGNATURE
+_FULL_NAME, _CONTEXT = Strength.FULL_NAME, Strength.CONTEXT
+_NO_ROLE = Role.NONE
 _ROLE_ENTITY = {Role.PAT: Entity.PAT, Role.HCP: Entity.HCP, Role.PER: Entity.PER}
 _SALUTATION_DEFAULT = {  # the type a salutation suggests when nothing stronger decides
     SalutationKind.COURTESY: Entity.PAT,  # in these notes "Frau Huber" is most often the patient
@@ -185,9 +194,9 @@ class NameTyper:
         context = self._context(text, start, end, tokens)
         gender = context.gender or self._name_gender(parts)
         entity, strength = self._decide(text, spans, run, parts, gender, context, patient)
-        if patient is not None and strength is Strength.FULL_NAME and entity is Entity.PAT:
+        if patient is not None and strength is _FULL_NAME and entity is _PAT:
             key = f"{patient_id}\x1fthe patient"
-        elif context.formal and entity is Entity.HCP and len(parts) == 1 and not initials:
+        elif context.formal and entity is _HCP and len(parts) == 1 and not initials:
             key = _person_key(parts, initials, "", gender)  # a colleague addressed by letter: staff, any patient's
         else:
             key = _person_key(parts, initials, patient_id, gender)
@@ -208,32 +217,34 @@ class NameTyper:
     ) -> tuple[Entity, Strength]:
         decided = _context_entity(context)
         if decided is not None:
-            return decided, Strength.CONTEXT
+            return decided, _CONTEXT
         by_patient = patient_entity(parts, gender, patient) if patient is not None else None
-        if by_patient is not None and not (by_patient is Entity.PER and context.formal):
-            return by_patient, Strength.FULL_NAME  # but "Sehr geehrter Herr Huber" is a colleague, not a relative
-        role = self._full_names.get(frozenset(parts), Role.NONE) if len(parts) > 1 else Role.NONE
+        if by_patient is not None and not (by_patient is _PER and context.formal):
+            return by_patient, _FULL_NAME  # but "Sehr geehrter Herr Huber" is a colleague, not a relative
+        role = self._full_names.get(frozenset(parts), _NO_ROLE) if len(parts) > 1 else _NO_ROLE
         if role in _ROLE_ENTITY:
-            return _ROLE_ENTITY[role], Strength.FULL_NAME
+            return _ROLE_ENTITY[role], _FULL_NAME
         if context.formal:  # "Sehr geehrte Frau Huber": a letter to a colleague
-            return Entity.HCP, Strength.SIGNATURE
+            return _HCP, _SIGNATURE
         listed = self._listed_entity(parts)
         if listed is not None:  # "LG Gstrein" with Gstrein on the patient list only: the patient wrote it
-            return listed, Strength.LISTED
+            return listed, _LISTED
         if _closes_note(text, spans[run[0]].start, spans[run[-1]].end, context):
-            return (Entity.PER if _FIRST_PERSON.search(text.lower()) else Entity.HCP), Strength.SIGNATURE
+            return (_PER if _first_person(text) else _HCP), _SIGNATURE
         if context.possessive:
-            return Entity.PAT, Strength.DEFAULT
+            return _PAT, _DEFAULT
         if context.kinds:  # the salutation nearest the name suggests the type, as in the Salutation masker
-            return _SALUTATION_DEFAULT.get(context.kinds[-1], Entity.PER), Strength.DEFAULT
-        named = [spans[k].entity for k in run if spans[k].entity is not Entity.PER]
-        return (named[0] if named else Entity.PER), Strength.DEFAULT
+            return _SALUTATION_DEFAULT.get(context.kinds[-1], _PER), _DEFAULT
+        named = [spans[k].entity for k in run if spans[k].entity is not _PER]
+        return (named[0] if named else _PER), _DEFAULT
 
     def _listed_entity(self, parts: tuple[str, ...]) -> Entity | None:
         """The type of the name's parts that stand in exactly one list; a surname decides between parts."""
+        if len(parts) == 1:  # most names: the one part's list, if it stands in exactly one
+            return _ROLE_ENTITY.get(self.index.roles.get(parts[0], _NO_ROLE))
         found: dict[str, Entity] = {}
         for part in parts:
-            role = self.index.roles.get(part, Role.NONE)
+            role = self.index.roles.get(part, _NO_ROLE)
             if role in _ROLE_ENTITY:
                 found[part] = _ROLE_ENTITY[role]
         if len(set(found.values())) == 1:
@@ -246,7 +257,7 @@ class NameTyper:
         match = _AFTER_ROLE.match(text, end)
         after = self._after.get(fold(match.group(1))) if match else None
         if after is None and _hand_signed(text, start):
-            after = SalutationKind.HCP_TITLE  # "… geschlafen. /Kathi": the staff member who wrote the entry
+            after = _HCP_TITLE  # "… geschlafen. /Kathi": the staff member who wrote the entry
         if after is None and "(" in text[max(0, start - _BRACKET_REACH) : start]:
             after = self._bracket_role(text, start)  # "Sozialdienst (Fr. Huber)", "Tochter (Fr. Huber)"
         return _Context(tuple(kinds), gender, possessive, after, family, formal, kin, not listed)
@@ -262,7 +273,7 @@ class NameTyper:
             return None  # "Rückmeldung Sohn …: Vater (Josef Huber)": a relative's message names the patient so
         kind = self._after.get(word)
         if kind is None and word.endswith(_SERVICE_HEADS):
-            kind = SalutationKind.HCP_TITLE
+            kind = _HCP_TITLE
         return kind
 
     def _chain_before(self, text: str, start: int, tokens: Sequence[Token]) -> _Chain:
@@ -339,19 +350,19 @@ def _context_entity(context: _Context) -> Entity | None:
     """The type the words around a name decide outright, if any; the words before it first."""
     kinds = context.kinds
     if context.kin:  # "meine Schwester Sabine": the writer's sister, not a nurse
-        return Entity.PER
-    if kinds and kinds[0] is SalutationKind.RELATION and context.joined and not context.possessive:
-        return Entity.PER  # "Tochter Dr. Ulrike …": the relation comes first, the title is hers
-    if SalutationKind.HCP_TITLE in kinds:
-        return Entity.HCP
-    if (SalutationKind.RELATION in kinds and not context.possessive) or context.family:
-        return Entity.PER
-    if SalutationKind.PATIENT in kinds:
-        return Entity.PAT
-    if context.after is SalutationKind.HCP_TITLE:
-        return Entity.HCP
-    if context.after is SalutationKind.RELATION:
-        return Entity.PER
+        return _PER
+    if kinds and kinds[0] is _RELATION and context.joined and not context.possessive:
+        return _PER  # "Tochter Dr. Ulrike …": the relation comes first, the title is hers
+    if _HCP_TITLE in kinds:
+        return _HCP
+    if (_RELATION in kinds and not context.possessive) or context.family:
+        return _PER
+    if _PATIENT in kinds:
+        return _PAT
+    if context.after is _HCP_TITLE:
+        return _HCP
+    if context.after is _RELATION:
+        return _PER
     return None
 
 
@@ -380,24 +391,24 @@ def _link_lone_surnames(typed: list[NameEvidence], first_names: Mapping[str, str
     out: list[NameEvidence] = []
     for item in typed:
         lone = len(item.parts) == 1 and item.parts[0] not in first_names
-        if lone and item.strength < Strength.SIGNATURE:
+        if lone and item.strength < _SIGNATURE:
             match = {
                 other.key: other
                 for other in full
                 if item.parts[0] in other.parts and not (item.gender and other.gender and item.gender != other.gender)
             }
             person = next(iter(match.values())) if len(match) == 1 else None
-            surer = person is not None and min(person.strength, Strength.SIGNATURE) > item.strength
+            surer = person is not None and min(person.strength, _SIGNATURE) > item.strength
             if person is not None and surer and not _named_relative(person):
                 gender = item.gender or person.gender
-                strength = min(person.strength, Strength.SIGNATURE)
+                strength = min(person.strength, _SIGNATURE)
                 item = item._replace(entity=person.entity, strength=strength, gender=gender)
         out.append(item)
     return out
 
 
 def _named_relative(item: NameEvidence) -> bool:
-    return item.entity is Entity.PER and item.strength >= Strength.CONTEXT
+    return item.entity is _PER and item.strength >= _CONTEXT
 
 
 def _alias_of(text: str, start: int, previous: tuple[int, NameEvidence] | None) -> NameEvidence | None:
@@ -413,7 +424,7 @@ def _alias_of(text: str, start: int, previous: tuple[int, NameEvidence] | None) 
 def _closes_note(text: str, start: int, end: int, context: _Context) -> bool:
     """The name signs the note: it ends its line (but for a role, ", DGKS") near the end of the note,
     after nothing but a sign-off or a short phrase ("Gruß aus Weiz,")."""
-    if SalutationKind.COURTESY in context.kinds or SalutationKind.GREETING in context.kinds:
+    if _COURTESY in context.kinds or _GREETING in context.kinds:
         return False  # "Frau Huber" is spoken of, "Sehr geehrte Frau Huber," opens a letter
     line_end = text.find("\n", end)
     line_end = len(text) if line_end < 0 else line_end
@@ -425,9 +436,20 @@ def _closes_note(text: str, start: int, end: int, context: _Context) -> bool:
         return False
     line_start = text.rfind("\n", 0, start) + 1
     head = text[line_start:start].strip()
-    if len(text[:start].split()) <= len(context.kinds) + 1:  # a name (and its title) alone signs nothing
+    words_before = len(context.kinds) + 1  # a name (and its title) alone signs nothing (counted no further)
+    if len(text[:start].split(None, words_before)) <= words_before:
         return False
     return not head or bool(context.kinds) or (len(head.split()) <= 4 and head.endswith(","))
+
+
+def _first_person(text: str) -> bool:
+    """The note is written in the first person: one of ``_FIRST_PERSON``'s words stands as a whole word in it."""
+    lowered = text.lower()
+    for match in _FIRST_PERSON.finditer(lowered):
+        k = match.start()  # a word boundary before it, as ``re`` sees one: no letter, digit or "_" there
+        if k == 0 or not (lowered[k - 1].isalnum() or lowered[k - 1] == "_"):
+            return True
+    return False
 
 
 def _name_runs(text: str, spans: Sequence[Span], first_names: Mapping[str, str] | None = None) -> list[list[int]]:
@@ -486,7 +508,7 @@ def type_note(
     for index, item in enumerate(evidence):
         if item is None:
             continue
-        entity = item.entity if item.strength >= Strength.CONTEXT else best[item.key].entity
+        entity = item.entity if item.strength >= _CONTEXT else best[item.key].entity
         if entity is not spans[index].entity:
             if out is spans:
                 out = list(spans)

@@ -110,6 +110,26 @@ class Role(IntFlag):
     PER = 4
 
 
+def _role_type(role: Role) -> Entity | None:
+    """The type a combination of lists gives a name part (None: no list names it)."""
+    if Role.PAT in role and Role.HCP in role:
+        return Entity.PER
+    if Role.HCP in role:
+        return Entity.HCP
+    if Role.PAT in role:
+        return Entity.PAT
+    if Role.PER in role:
+        return Entity.PER
+    return None
+
+
+# Per combination of lists (by value: reading flag members costs Python calls), the type it gives.
+_ROLE_TYPES: dict[int, Entity] = {
+    int(role): entity for role in map(Role, range(1, 8)) if (entity := _role_type(role)) is not None
+}
+_HCP = Entity.HCP
+
+
 def name_parts(full_name: str) -> list[str]:
     """Folded parts of a listed name worth matching on their own ("Maria Huber-Egger" -> maria, huber, egger)."""
     parts: list[str] = []
@@ -163,6 +183,9 @@ class NameIndex:
                 for part in name_parts(entry):
                     if part not in not_names:
                         self.roles[part] = self.roles.get(part, Role.NONE) | role
+        # the words a first name may be: a listed first name or a deployment name's part (one set, for the
+        # maskers' scans that look for a first name; "Moser Leopold", "steffi: …")
+        self.first_or_listed = frozenset(lexicon.first_names) | frozenset(self.roles)
         self.shipped = _shipped_names(lexicon)
         self.whitelist = lexicon.whitelist
         self._tables = tables
@@ -284,19 +307,12 @@ class NameIndex:
         A name in both the HCP and the patient list is PER (paper 2.2.6); ``default`` is for unlisted names.
         """
         if hcp_title:
-            return Entity.HCP
-        role = self.roles.get(folded, Role.NONE)
+            return _HCP
+        roles = self.roles
+        role = roles.get(folded, 0)
         if not role and "-" in folded:  # a double name takes the type of its listed part
-            role = next((self.roles[p] for p in folded.split("-") if p in self.roles), Role.NONE)
-        if Role.PAT in role and Role.HCP in role:
-            return Entity.PER
-        if Role.HCP in role:
-            return Entity.HCP
-        if Role.PAT in role:
-            return Entity.PAT
-        if Role.PER in role:
-            return Entity.PER
-        return default
+            role = next((roles[p] for p in folded.split("-") if p in roles), 0)
+        return _ROLE_TYPES.get(role, default)
 
     def one_typo_from(self, folded: str, listed_only: bool = False) -> str | None:
         """The name exactly one edit (Damerau-Levenshtein) from ``folded``; None if it is a typo of a word.

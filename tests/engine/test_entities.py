@@ -3,8 +3,13 @@ lexicon. Invented sentences and names only."""
 
 from __future__ import annotations
 
-import pytest
+import re
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from masketeer_gui.engine import entities
 from masketeer_gui.engine.lists import NameLists, NoteContext
 from masketeer_gui.engine.pipeline import Deidentifier
 from tests.engine.conftest import shipped_available
@@ -96,3 +101,31 @@ def test_a_colleague_addressed_by_letter_is_one_person_across_patients(engine: D
     letter, spoken = (e for e in engine.analyze_typed(text, NoteContext(patient_id="P7")).evidence if e)
     assert letter.entity.value == "HCP" and not letter.key.startswith("P7")
     assert spoken.key.startswith("P7")  # the patient's namesake stays this patient's
+
+
+# What ``_first_person`` must answer: the words of ``entities._FIRST_PERSON``, whole, in the lower-cased note.
+_WHOLE_WORDS = re.compile(r"\b(?:ich|mir|mich|mein|meine|meinen|meinem|meiner|meines|bin|papa|mama|oma|opa)\b")
+_PIECES = ["ich", "mich", "mir", "mein", "meines", "bin", "Papa", "OMA", "opa", "gle", "x", "_", "3", "ß", "é", "İ"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Gruß, ich", True),
+        ("MEINE Tochter kommt", True),
+        ("Mama_x", False),
+        ("gleich besser, täglich", False),
+        ("Grüße vom Opa.", True),
+        ("Xbin Ybin", False),
+        ("Karin", False),
+    ],
+)
+def test_first_person_reads_whole_words(text: str, expected: bool) -> None:
+    assert entities._first_person(text) is expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(_PIECES), st.text(max_size=3)), max_size=12))
+def test_first_person_agrees_with_a_word_boundary_search(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    assert entities._first_person(text) == bool(_WHOLE_WORDS.search(text.lower()))

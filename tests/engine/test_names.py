@@ -148,3 +148,24 @@ def test_listed_names_beat_shipped_ones_for_typos(lexicon: Lexicon) -> None:
 def test_title_words_come_from_salutations(index: NameIndex) -> None:
     assert {"frau", "herr", "dr", "prim", "hallo", "lg", "gruesse"} <= index.title_words
     assert "huber" not in index.title_words
+
+
+# Every combination of the lists an invented surname stands in, and the type it gives (paper 2.2.6): in both the
+# patient and the HCP list it is PER; else an HCP list wins, then the patient list, then the persons' list.
+ROLE_CASES = [
+    (("patients",), Entity.PAT),
+    (("hcps",), Entity.HCP),
+    (("persons",), Entity.PER),
+    (("patients", "hcps"), Entity.PER),
+    (("patients", "persons"), Entity.PAT),
+    (("hcps", "persons"), Entity.HCP),
+    (("patients", "hcps", "persons"), Entity.PER),
+]
+
+
+@pytest.mark.parametrize(("lists", "expected"), ROLE_CASES, ids=["+".join(c[0]) for c in ROLE_CASES])
+def test_entity_of_every_list_combination(lexicon: Lexicon, lists: tuple[str, ...], expected: Entity) -> None:
+    index = NameIndex(lexicon, NameLists(**{key: ("Quirinus Zwirchmayr",) for key in lists}))  # type: ignore[arg-type]
+    assert index.entity("zwirchmayr", default=Entity.PAT if expected is not Entity.PAT else Entity.HCP) == expected
+    assert index.entity("xaverl-zwirchmayr") == expected  # a double name takes its listed part's type
+    assert index.entity("xaverl", default=Entity.HCP) == Entity.HCP  # no list: the default

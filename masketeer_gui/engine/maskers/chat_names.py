@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from masketeer_gui.engine.lexicon import Salutation, SalutationKind
 from masketeer_gui.engine.maskers.base import NoteState, Vote, same_line
-from masketeer_gui.engine.maskers.word_memo import WordMemo
 from masketeer_gui.engine.names import SURNAME_ENDINGS
 from masketeer_gui.engine.span import Entity
 
@@ -27,7 +26,6 @@ class ChatNameMasker:
 
     def __init__(self, relations: frozenset[str] = frozenset()) -> None:
         self.relations = relations  # folded relation words: "tochter", "mann", "sohn"
-        self._words: WordMemo[bool] = WordMemo()  # token text -> a lower-case first name of the lists
 
     @classmethod
     def from_salutations(cls, salutations: tuple[Salutation, ...]) -> ChatNameMasker:
@@ -36,10 +34,10 @@ class ChatNameMasker:
 
     def apply(self, state: NoteState) -> None:
         tokens = state.tokens
-        first_names, roles = state.names.lexicon.first_names, state.names.roles
-        for i, token in enumerate(tokens):
-            if token.is_capitalized or (token.folded not in first_names and token.folded not in roles):
-                continue  # cheapest test first: a lower-case word that is a first name
+        for i in state.listed_positions():  # a scan shared with other maskers
+            token = tokens[i]
+            if token.is_capitalized:
+                continue  # only lower-case first names here
             if not token.is_word or not state.free(i) or not self._first_name(state, i):
                 continue
             surname = self._surname_after(state, i)

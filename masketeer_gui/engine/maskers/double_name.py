@@ -26,6 +26,9 @@ class DoubleNameMasker:
 
     def apply(self, state: NoteState) -> None:
         tokens = state.tokens
+        text = state.text
+        if text and "-" not in text and "‐" not in text and "‑" not in text:
+            return  # most notes: no hyphen at all (searched in C), so no word holds one
         hyphened = [i for i in state.capitalized if "-" in tokens[i].folded]
         if not hyphened:  # most notes
             return

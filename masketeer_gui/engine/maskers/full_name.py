@@ -70,10 +70,8 @@ class FullNameMasker:
         ):
             before = hyphened  # "E.-M. Huber": the first of two hyphenated initials
         for j in (before, state.next_word(i)):
-            if j is None or not state.free(j) or not same_line(state, min(i, j), max(i, j)):
+            if j is None or not state.free(j) or not (same_line(state, j, i) if j < i else same_line(state, i, j)):
                 continue  # a name does not run on across a line break ("… Rieck⏎Instrumentierung: …")
-            if j < i and used_as_thing(state, j):
-                continue
             token = state.tokens[j]
             flags: tuple[str, ...]
             if j < i and is_initial_at(state, j):
@@ -88,6 +86,8 @@ class FullNameMasker:
                 reason = "next to a proven name" + ("" if known else " (unknown word)")
                 flags = () if known else ("unknown-word",)
             else:
+                continue
+            if j < i and used_as_thing(state, j):  # asked last, of a word that would join (most words do not)
                 continue
             ref = state.names.base_name(token.folded) or token.folded
             entity = state.names.entity(ref, default=proven.entity)

@@ -53,10 +53,12 @@ class NameDictionaryMasker:
     def _lowercase_listed(self, state: NoteState, names: NameIndex) -> None:
         """A deployment name written in lower case ("huber hat angerufen") when it is no German word."""
         roles = names.roles
-        for i in [i for i, t in enumerate(state.tokens) if t.folded in roles]:
+        for i in state.listed_positions():  # the deployment names' parts are among the listed words
             token = state.tokens[i]
             folded = token.folded
-            if token.is_capitalized or len(folded) <= 2 or not state.free(i) or names.is_word(folded):
+            if folded not in roles or token.is_capitalized or len(folded) <= 2 or not state.free(i):
+                continue
+            if names.is_word(folded):
                 continue
             reason = "listed name (written lower-case)"
             state.vote(i, Vote(self.name, names.entity(folded), reason, ("lowercase",), folded))

@@ -59,6 +59,10 @@ def decided_entity(kinds: list[SalutationKind]) -> Entity | None:
     return None
 
 
+# Enum members the per-note code reads, as module constants (a member read through its class runs a
+# Python-level descriptor on Python 3.11).
+_COURTESY, _HCP_TITLE = SalutationKind.COURTESY, SalutationKind.HCP_TITLE
+_HCP, _PER = Entity.HCP, Entity.PER
 MAX_NAMES = 3
 PLURAL_TITLES = frozenset({"dres"})  # "Dres. Huber & Maier": several doctors follow
 NAME_JOINERS = frozenset({"&", "/", ","})
@@ -103,6 +107,14 @@ def build_trie(salutations: tuple[Salutation, ...]) -> dict[str, object]:
     return root
 
 
+def _plural_title(state: NoteState, first: int, last: int) -> bool:
+    """The chain ``first``..``last`` holds a plural title ("Dres."): more names may follow the first."""
+    tokens = state.tokens
+    if first == last:  # most chains are one word ("Pat.")
+        return tokens[first].folded in PLURAL_TITLES
+    return any(t.folded in PLURAL_TITLES for t in tokens[first : last + 1])
+
+
 class SalutationMasker:
     """Masks the name that follows a salutation or title."""
 
@@ -122,10 +134,11 @@ class SalutationMasker:
         tokens = state.tokens
         trie, after_forms, first_words = self._trie, self._after_forms, self._first_words
         found = [i for i, t in enumerate(tokens) if t.folded in first_words and t.is_word]
+        possible = self._words.table(state.names)  # per token text: may be a name after some salutation
         done = 0
         for i in found:
             if i >= done and tokens[i].folded in trie:
-                done = self._mask_after(state, i)
+                done = self._mask_after(state, i, possible)
         for i in found:
             token = tokens[i]
             kind = after_forms.get(token.folded) if token.is_capitalized else None
@@ -143,7 +156,7 @@ class SalutationMasker:
                 return
             if state.names.base_name(token.folded) is None and state.names.is_clear_word(token.folded):
                 return  # "Pflege, DGKP": a word, however titled (a rare common word may be a surname: "Arslan")
-        entity = Entity.HCP if kind is SalutationKind.HCP_TITLE else state.names.entity(token.folded)
+        entity = _HCP if kind is _HCP_TITLE else state.names.entity(token.folded)
         ref = state.names.base_name(token.folded) or token.folded
         flags = () if state.names.base_name(token.folded) else ("unknown-word",)
         state.vote(j, Vote(self.name, entity, f"before '{state.tokens[i].text}'", flags, ref))
@@ -166,25 +179,40 @@ class SalutationMasker:
             j = state.next_word(j, allow=".-")
         return best
 
-    def _mask_after(self, state: NoteState, i: int) -> int:
+    def _mask_after(self, state: NoteState, i: int, possible: dict[str, bool]) -> int:
         """Mask the names after the salutation chain starting at ``i``; return where to continue."""
         kinds: list[SalutationKind] = []
         last = i - 1
         j: int | None = i
-        while (
-            j is not None and not (kinds and name_not_title(state, j)) and (found := self._match(state, j)) is not None
+        tokens, trie = state.tokens, self._trie
+        while (  # a title spelled as a name ends the chain ("Dr. Ha …"): asked only of a word that matches one
+            j is not None
+            and tokens[j].folded in trie  # the first step of ``_match``, here: most chains end at the next word
+            and (found := self._match(state, j)) is not None
+            and not (kinds and name_not_title(state, j))
         ):
             last, kind = found
             kinds.append(kind)
             j = state.next_word(last, allow=".,:")
-        if not kinds or (kinds[0] is SalutationKind.HCP_TITLE and self._used_as_noun(state, i, last)):
+        if not kinds or (kinds[0] is _HCP_TITLE and self._used_as_noun(state, i, last)):
             return i + 1
-        end = self._mask_names(state, j, kinds, i, last)
-        if any(t.folded in PLURAL_TITLES for t in state.tokens[i : last + 1]):
-            end = self._more_names(state, end - 1, kinds, i, last)
+        if j is None or possible.get(tokens[j].text) is False:
+            end = last + 1  # most chains ("Pat. sagt"): the word after them is known to be no name
+        else:
+            end = self._mask_names(state, j, kinds, i, last, possible)
+        if _plural_title(state, i, last):
+            end = self._more_names(state, end - 1, kinds, i, last, possible)
         return end
 
-    def _more_names(self, state: NoteState, last: int, kinds: list[SalutationKind], first: int, title: int) -> int:
+    def _more_names(
+        self,
+        state: NoteState,
+        last: int,
+        kinds: list[SalutationKind],
+        first: int,
+        title: int,
+        possible: dict[str, bool],
+    ) -> int:
         """After a plural title, the further names joined by "&", "/", "und" or ",": "Dres. Huber & Maier"."""
         tokens = state.tokens
         while last + 2 < len(tokens) and (tokens[last + 1].text in NAME_JOINERS or tokens[last + 1].folded == "und"):
@@ -193,18 +221,28 @@ class SalutationMasker:
                 break
             if tokens[last + 1].text == "," and not name_like(state, k, titled=True):
                 break  # "Dres. Huber, Maier": a name; "Dres. Huber und Maier, Fachärzte": a role
-            end = self._mask_names(state, k, kinds, first, title)  # each name right after the title, as it were
+            end = self._mask_names(
+                state, k, kinds, first, title, possible
+            )  # each name right after the title, as it were
             if end <= k:  # nothing taken
                 break
             last = end - 1
         return last + 1
 
-    def _mask_names(self, state: NoteState, j: int | None, kinds: list[SalutationKind], first: int, last: int) -> int:
-        """Mask up to three names from word ``j`` on, after the salutation chain ``first``..``last``."""
+    def _mask_names(
+        self,
+        state: NoteState,
+        j: int | None,
+        kinds: list[SalutationKind],
+        first: int,
+        last: int,
+        possible: dict[str, bool],
+    ) -> int:
+        """Mask up to three names from word ``j`` on, after the salutation chain ``first``..``last``; ``possible``
+        remembers per token text whether it may be a name after some salutation (``_possible``)."""
         words: str | None = None  # the chain as written, for the reason (built at the first vote)
         decided: Entity | None = None
-        default = Entity.PER
-        possible = self._words.table(state.names)
+        default = _PER
         taken = initials = 0
         first_title_end = last
         while j is not None and taken < MAX_NAMES and state.free(j):
@@ -238,7 +276,7 @@ class SalutationMasker:
             if words is None:
                 words = " ".join(t.text for t in state.tokens[first : first_title_end + 1] if t.is_word)
                 decided = decided_entity(kinds)
-                default = DEFAULT_ENTITY.get(kinds[-1], Entity.PER)
+                default = DEFAULT_ENTITY.get(kinds[-1], _PER)
             ref = state.names.base_name(token.folded)
             if ref is None and not flags and not token.is_initial:
                 ref = state.names.one_typo_from(token.folded)
@@ -262,8 +300,8 @@ class SalutationMasker:
             return True
         if name_like(state, j, titled=True) or rare_word(state, j):
             return True
-        if text.islower():  # "frau huber", "fr. stein ruft an"; an unlisted one after "fr."/"dr." (``name_slots``)
-            return names.base_name(folded) is not None or folded.isalpha()
+        if text.islower():  # "frau huber", "fr. stein ruft an"; an unlisted one after "dr." (``lowercase_surname``)
+            return names.base_name(folded) is not None or lowercase_surname(state, j, academic=True)
         return (  # the word-level part of ``_named_by_verb``, which covers ``_after_academic_title`` too
             folded.isalpha()
             and folded not in names.lexicon.drugs
@@ -307,7 +345,7 @@ class SalutationMasker:
         """After Herr/Frau, a rare noun or a lower-case surname before a person verb is the name:
         "Hr. Tschaggeny hat angerufen", "fr. stein ruft an"; a frequent noun only after an unambiguous form
         ("Frau Falke ruft an", not "Fr." which is also Freitag); never a title, drug or clinical term."""
-        if SalutationKind.COURTESY not in kinds:
+        if _COURTESY not in kinds:
             return False
         k = state.next_word(j)
         if k is None or state.tokens[k].folded not in PERSON_VERBS:

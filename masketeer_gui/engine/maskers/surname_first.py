@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from masketeer_gui.engine.maskers.base import NoteState, Vote, name_like, rare_word, same_line
 from masketeer_gui.engine.span import Entity
+from masketeer_gui.engine.text import Token
 
 BULLETS = frozenset("-–—•*·>")
 SEPARATORS = frozenset(":–—-,;(/")
@@ -36,15 +37,10 @@ class SurnameFirstMasker:
     name = "SurnameFirst"
 
     def apply(self, state: NoteState) -> None:
-        tokens, names = state.tokens, state.names
-        first_names, roles = names.lexicon.first_names, names.roles
-        for i in state.capitalized:
-            k = i + 1  # cheapest test first: a first name (or a listed name) right after
-            if k + 1 < len(tokens) and tokens[k].text == "," and tokens[k].start == tokens[i].end:
-                k = i + 2  # "Name: Huber, Anna": with a comma only after a label (checked in _pair)
-            if k >= len(tokens) or not tokens[k].is_capitalized:
-                continue
-            if tokens[k].folded not in first_names and tokens[k].folded not in roles:
+        tokens = state.tokens
+        for k in state.listed_positions():  # cheapest test first: a first name (or a listed name), capitalised
+            i = surname_before(tokens, k) if tokens[k].is_capitalized else None
+            if i is None:
                 continue
             if self._entry_start(state, i) and tokens[k].sentence == tokens[i].sentence and self._pair(state, i, k):
                 self._vote(state, i, k)
@@ -139,6 +135,17 @@ class SurnameFirstMasker:
             entity = names.entity(ref, default=default)
             reason = "surname-first list entry"
             state.vote(j, Vote(self.name, entity, reason, () if names.base_name(folded) else ("unknown-word",), ref))
+
+
+def surname_before(tokens: list[Token], k: int) -> int | None:
+    """The capitalised word a surname-first pair starts at before first name ``k``: the word right before it
+    ("Huber Anna"), or the word before a comma written close to it ("Name: Huber, Anna", checked in _pair)."""
+    i = k - 1
+    if i >= 0 and tokens[i].is_capitalized:
+        return i
+    if i >= 1 and tokens[i].text == "," and tokens[i].start == tokens[i - 1].end and tokens[i - 1].is_capitalized:
+        return i - 1
+    return None
 
 
 def _after_label(state: NoteState, i: int) -> bool:

@@ -24,6 +24,7 @@ MUST_MATCH: list[tuple[str, list[tuple[str, Entity, str]]]] = [
     ("Müller-Huber", [("Müller-Huber", PER, "mueller-huber")]),
     ("Huber-Egger hat angerufen", [("Huber-Egger", PER, "huber-egger")]),
     ("Huber‐Egger", [("Huber‐Egger", PER, "huber-egger")]),  # U+2010 hyphen, folded reference
+    ("Huber‑Egger", [("Huber‑Egger", PER, "huber-egger")]),  # U+2011, the only hyphen of its note
     ("Huber-Lia", [("Huber-Lia", PER, "huber-lia")]),  # one proven part, the other unknown
     ("Koch-Huber", [("Koch-Huber", PER, "koch-huber")]),
     ("Zangerl-Wolf", [("Zangerl-Wolf", HCP, "zangerl-wolf")]),

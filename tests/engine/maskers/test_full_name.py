@@ -62,6 +62,8 @@ MUST_NOT_MATCH = [
     "Kontrolle Huber von Nanni",  # "von" after a surname is "from"
     "Huber der Nanni",  # an article is no particle
     "Huber da Kontrolle",  # no name after the particle
+    "24x Zwirbel Huber geliefert",  # a counted thing before a name is no first name (``used_as_thing``)
+    "Zwirbel-Stumpf Huber",  # an eponymous compound before a name
 ]
 
 

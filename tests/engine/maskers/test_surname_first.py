@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.maskers import DEFAULT_ORDER
+from masketeer_gui.engine.maskers.surname_first import surname_before
 from masketeer_gui.engine.pipeline import Deidentifier, EngineConfig
+from masketeer_gui.engine.text import Token, tokenize
 from tests.engine.conftest import shipped_available
 
 LISTS = NameLists(patients=("Ottilie Birke", "Hermine Kübel"), hcps=("Irmtraud Seewald",))
@@ -83,3 +87,29 @@ def test_must_not_match(engines: dict[str, Deidentifier], text: str, word: str) 
 def test_bed_entry_is_the_patient(engines: dict[str, Deidentifier], text: str) -> None:
     """A bed or room holds a patient: with no list to say otherwise, the entry is PAT."""
     assert {str(s.entity) for s in engines["none"].analyze(text)} == {"PAT"}
+
+
+def _pairs_forward(tokens: list[Token]) -> list[tuple[int, int]]:
+    """The pairs as the masker once walked them: from each capitalised word to the word after it (or after a
+    comma written close to it)."""
+    pairs = []
+    for i in [i for i, t in enumerate(tokens) if t.is_capitalized]:
+        k = i + 1
+        if k + 1 < len(tokens) and tokens[k].text == "," and tokens[k].start == tokens[i].end:
+            k = i + 2
+        if k < len(tokens) and tokens[k].is_capitalized:
+            pairs.append((i, k))
+    return pairs
+
+
+PIECES = st.sampled_from(["Huber", "Anna", "anna", ",", "\n", ":", "12", "Bett", "-"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(PIECES, st.sampled_from(["", " "])), max_size=12))
+def test_pairs_found_from_the_first_name_are_the_pairs_walked_from_the_surname(pieces: list[tuple[str, str]]) -> None:
+    """``surname_before`` (from each capitalised word back) finds the pairs of the forward walk, in order."""
+    tokens = tokenize("".join(space + piece for piece, space in pieces))
+    capitalized = [k for k, t in enumerate(tokens) if t.is_capitalized]
+    backward = [(i, k) for k in capitalized if (i := surname_before(tokens, k)) is not None]
+    assert backward == _pairs_forward(tokens)

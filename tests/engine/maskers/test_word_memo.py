@@ -6,6 +6,7 @@ import pytest
 
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.maskers import (
+    ChatNameMasker,
     Masker,
     NameDictionaryMasker,
     NoteState,
@@ -13,6 +14,7 @@ from masketeer_gui.engine.maskers import (
     SalutationMasker,
     word_memo,
 )
+from masketeer_gui.engine.maskers.base import name_like, word_name_like
 from masketeer_gui.engine.maskers.word_memo import WordMemo
 from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.text import tokenize
@@ -34,6 +36,8 @@ CASES: list[tuple[Masker, str, list[str]]] = [
     (PersonContextMasker(), "Befund laut Termin", ["Termin"]),
     # a lower-case word after "Frau" is a name when listed; unlisted, only when no word ("name_slots")
     (SalutationMasker(LEXICON.salutations), "Frau termin hat angerufen", ["termin"]),
+    # a deployment name in lower case opening a chat line (its set of listed words is made per index)
+    (ChatNameMasker(), "zwirchmayr: guten morgen", ["zwirchmayr"]),
 ]
 
 
@@ -64,3 +68,23 @@ def test_the_table_starts_over_when_full(monkeypatch: pytest.MonkeyPatch) -> Non
     assert memo.table(index) is table
     table["Drei"] = True
     assert memo.table(index) == {}
+
+
+@pytest.mark.parametrize("titled", [False, True])
+def test_name_like_answers_for_its_own_lists_and_title_only(titled: bool) -> None:
+    """``name_like`` remembers per word, per run and per ``titled``: a noun a deployment lists as a name is
+    name-like in that run only; an eponym after a title only ("Frau Wilson", not "Morbus Wilson")."""
+    without, with_list = NameIndex(LEXICON, NameLists()), NameIndex(LEXICON, LISTS)
+    text = "Heute Termin"
+    for index, expected in ((without, False), (with_list, True), (without, False)):
+        state = NoteState(tokenize(text), index, text)
+        assert name_like(state, 1, titled) is expected
+        assert name_like(state, 1, titled) is word_name_like(index, "Termin", "termin", titled)
+
+
+@pytest.mark.parametrize("word", ["Wilson", "Zwirchmayr", "Termin", "Huber-Termin", "EKG", "Anna-Lena", "Nanni"])
+def test_name_like_remembered_is_name_like_worked_out(word: str) -> None:
+    index = NameIndex(LEXICON, LISTS)
+    state = NoteState(tokenize(f"Heute {word}"), index, f"Heute {word}")
+    for titled in (False, True, False, True):  # the second round answers from the memo
+        assert name_like(state, 1, titled) is word_name_like(index, word, state.tokens[1].folded, titled)
