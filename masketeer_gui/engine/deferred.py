@@ -34,6 +34,10 @@ class Deferred(Generic[T]):
         """Made already."""
         return self._make is None
 
+    def replace(self, better: Callable[[T], T]) -> None:
+        """Keep ``better(value)`` instead of the value (made now if it was not): the same value in a faster form."""
+        self._value = better(self.get())
+
     def get(self) -> T:
         make = self._make
         if make is not None:  # two threads may both make it: the same value, kept once
