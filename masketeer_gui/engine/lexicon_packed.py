@@ -195,22 +195,54 @@ class PackedSet(_Packed[str, None]):
 
 
 class PackedTable(_Packed[str, V]):
-    """A ``dict[str, V]`` read bucket by bucket, for look-ups only (see the module docstring)."""
+    """A ``dict[str, V]`` read bucket by bucket, for look-ups and ``copy`` + ``[key] = value`` (the keys set
+    are kept beside the buckets: a copy shares them, so a table of the shipped lists plus a few more
+    keys reads no more than its look-ups need); see the module docstring."""
 
-    __slots__ = ()
+    __slots__ = ("_added",)
+
+    def __init__(self, buckets: tuple[bytes, ...], on_real: Callable[[Any], None] | None = None) -> None:
+        super().__init__(buckets, on_real)
+        self._added: dict[str, V] = {}
 
     def _join(self, buckets: list[Any]) -> dict[str, V]:
         joined: dict[str, V] = {}
         for bucket in buckets:
             joined.update(bucket)
+        joined.update(self._added)
+        self._added = {}
         return joined
 
     def get(self, key: str, default: Any = None) -> Any:
+        added = self._added
+        if added and key in added:
+            return added[key]
         return self._bucket(key).get(key, default)
 
     def __getitem__(self, key: str) -> V:
+        added = self._added
+        if added and key in added:
+            return added[key]
         value: V = self._bucket(key)[key]
         return value
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._added or key in self._bucket(key)
+
+    def __setitem__(self, key: str, value: V) -> None:
+        if self._real is not None:
+            self._real[key] = value
+        else:
+            self._added[key] = value
+
+    def copy(self) -> PackedTable[V] | dict[str, V]:
+        """A table of the same keys that changes apart from this one (a dict once this one is whole)."""
+        if self._real is not None:
+            return dict(self._real)
+        twin: PackedTable[V] = PackedTable(self._buckets)
+        twin._read = self._read  # buckets read are never changed: shared
+        twin._added = dict(self._added)
+        return twin
 
     def __repr__(self) -> str:
         state = "made" if self.is_real else f"{len(self._read)} of {len(self._buckets)} buckets read"

@@ -401,7 +401,7 @@ def _merged(base: dict[str, tuple[str, ...]], extra: dict[str, tuple[str, ...]])
     """``base`` with ``extra``'s words added (``base`` itself, shared by every engine, is left as it is)."""
     if not extra:
         return base
-    merged = dict(base)
+    merged = base.copy()  # a packed table (``engine.lexicon_packed``) copies without reading every bucket
     for key, words in extra.items():
         merged[key] = merged.get(key, ()) + words
     return merged

@@ -99,6 +99,22 @@ def test_a_table_looks_up_as_the_dict(key: str) -> None:
     assert packed == TABLE and dict(packed) == TABLE and len(packed) == len(TABLE)
 
 
+def test_a_copy_takes_new_keys_and_leaves_the_table_as_it_was() -> None:
+    table = {f"wort{n}": (f"w{n}",) for n in range(500)}
+    packed: PackedTable[tuple[str, ...]] = PackedTable(pack_table(table))
+    twin = packed.copy()
+    twin["neu"] = ("neu",)
+    twin["wort7"] = (*twin.get("wort7", ()), "wort7x")
+    assert twin.get("neu") == ("neu",) and twin["wort7"] == ("w7", "wort7x") and "neu" in twin
+    assert twin.get("wort8") == ("w8",) and twin.get("nix", ()) == ()
+    assert "neu" not in packed and packed["wort7"] == ("w7",)  # the shared table is left alone
+    assert isinstance(twin, PackedTable) and len(twin._read) <= 4  # no bucket read but the ones asked
+    assert twin == {**table, "neu": ("neu",), "wort7": ("w7", "wort7x")}  # and the whole one has them
+    twin["später"] = ()
+    assert twin["später"] == () and packed == table
+    assert type(PackedTable(pack_table(table)).copy()) is PackedTable and type(packed.copy()) is dict  # once made
+
+
 @pytest.mark.parametrize(
     "buckets", [(), (b"",) * 3, [b""], (b"", "x"), "abc"], ids=["empty", "three", "list", "str bucket", "str"]
 )
