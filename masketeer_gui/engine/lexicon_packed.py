@@ -64,7 +64,7 @@ def is_packed(buckets: object) -> bool:
         isinstance(buckets, tuple)
         and len(buckets) > 0
         and len(buckets) & (len(buckets) - 1) == 0
-        and all(isinstance(bucket, bytes) for bucket in buckets)
+        and set(map(type, buckets)) == {bytes}
     )
 
 
@@ -194,59 +194,72 @@ class PackedSet(_Packed[str, None]):
         return f"PackedSet({state})"
 
 
-class PackedTable(_Packed[str, V]):
-    """A ``dict[str, V]`` read bucket by bucket, for look-ups and ``copy`` + ``[key] = value`` (the keys set
-    are kept beside the buckets: a copy shares them, so a table of the shipped lists plus a few more
-    keys reads no more than its look-ups need); see the module docstring."""
+class PackedTable(_Packed[str, tuple[str, ...]]):
+    """A ``dict[str, tuple[str, ...]]`` read bucket by bucket, for look-ups (see the module docstring), and
+    ``plus``: the same table with more words after some keys' (kept beside the shared buckets)."""
 
-    __slots__ = ("_added",)
+    __slots__ = ("_more",)
 
     def __init__(self, buckets: tuple[bytes, ...], on_real: Callable[[Any], None] | None = None) -> None:
         super().__init__(buckets, on_real)
-        self._added: dict[str, V] = {}
+        self._more: dict[str, tuple[str, ...]] = {}
 
-    def _join(self, buckets: list[Any]) -> dict[str, V]:
-        joined: dict[str, V] = {}
+    def _join(self, buckets: list[Any]) -> dict[str, tuple[str, ...]]:
+        joined: dict[str, tuple[str, ...]] = {}
         for bucket in buckets:
             joined.update(bucket)
-        joined.update(self._added)
-        self._added = {}
+        for key, words in self._more.items():
+            joined[key] = joined.get(key, ()) + words
+        self._more = {}
         return joined
 
     def get(self, key: str, default: Any = None) -> Any:
-        added = self._added
-        if added and key in added:
-            return added[key]
-        return self._bucket(key).get(key, default)
+        bucket = self._bucket(key)  # first: it may make the whole table, ``_more`` joined in
+        more = self._more.get(key) if self._more else None
+        if more is None:
+            return bucket.get(key, default)
+        return bucket.get(key, ()) + more
 
-    def __getitem__(self, key: str) -> V:
-        added = self._added
-        if added and key in added:
-            return added[key]
-        value: V = self._bucket(key)[key]
+    def __getitem__(self, key: str) -> tuple[str, ...]:
+        found = self.get(key, _MISSING)
+        if found is _MISSING:
+            raise KeyError(key)
+        value: tuple[str, ...] = found
         return value
 
     def __contains__(self, key: object) -> bool:
-        return key in self._added or key in self._bucket(key)
+        return key in self._more or key in self._bucket(key)
 
-    def __setitem__(self, key: str, value: V) -> None:
-        if self._real is not None:
-            self._real[key] = value
-        else:
-            self._added[key] = value
-
-    def copy(self) -> PackedTable[V] | dict[str, V]:
-        """A table of the same keys that changes apart from this one (a dict once this one is whole)."""
-        if self._real is not None:
-            return dict(self._real)
-        twin: PackedTable[V] = PackedTable(self._buckets)
+    def plus(self, more: Mapping[str, tuple[str, ...]]) -> PackedTable:
+        """This table with ``more``'s words after each key's own (a new table: this one is left as it is)."""
+        twin = PackedTable(self._buckets)
         twin._read = self._read  # buckets read are never changed: shared
-        twin._added = dict(self._added)
+        twin._more = dict(self._more)
+        for key, words in more.items():
+            twin._more[key] = twin._more.get(key, ()) + words
         return twin
 
     def __repr__(self) -> str:
         state = "made" if self.is_real else f"{len(self._read)} of {len(self._buckets)} buckets read"
         return f"PackedTable({state})"
+
+
+_MISSING: Any = object()
+
+
+def merged(
+    base: Mapping[str, tuple[str, ...]] | PackedTable, more: Mapping[str, tuple[str, ...]]
+) -> Mapping[str, tuple[str, ...]] | PackedTable:
+    """``base`` with ``more``'s words after each key's own (``base`` is left as it is): a packed table stays
+    packed (no bucket read for the merge), a dict is copied."""
+    if not more:
+        return base
+    if isinstance(base, PackedTable) and not base.is_real:
+        return base.plus(more)
+    joined = dict(_plain(base))
+    for key, words in more.items():
+        joined[key] = joined.get(key, ()) + words
+    return joined
 
 
 def _plain(value: Any) -> Any:

@@ -88,7 +88,7 @@ TABLE = {"trmin": ("termin",), "gatin": ("gattin", "gatin"), "": ("a",), "ärz":
 
 @pytest.mark.parametrize("key", [*TABLE, "termin", "x", "\udcff"])
 def test_a_table_looks_up_as_the_dict(key: str) -> None:
-    packed: PackedTable[tuple[str, ...]] = PackedTable(pack_table(TABLE))
+    packed = PackedTable(pack_table(TABLE))
     assert packed.get(key) == TABLE.get(key) and packed.get(key, ()) == TABLE.get(key, ())
     assert (key in packed) is (key in TABLE)
     if key in TABLE:
@@ -99,20 +99,29 @@ def test_a_table_looks_up_as_the_dict(key: str) -> None:
     assert packed == TABLE and dict(packed) == TABLE and len(packed) == len(TABLE)
 
 
-def test_a_copy_takes_new_keys_and_leaves_the_table_as_it_was() -> None:
+def test_more_words_after_a_packed_tables_own_read_no_bucket_and_leave_it_as_it_was() -> None:
     table = {f"wort{n}": (f"w{n}",) for n in range(500)}
-    packed: PackedTable[tuple[str, ...]] = PackedTable(pack_table(table))
-    twin = packed.copy()
-    twin["neu"] = ("neu",)
-    twin["wort7"] = (*twin.get("wort7", ()), "wort7x")
-    assert twin.get("neu") == ("neu",) and twin["wort7"] == ("w7", "wort7x") and "neu" in twin
-    assert twin.get("wort8") == ("w8",) and twin.get("nix", ()) == ()
+    more = {"neu": ("neu",), "wort7": ("wort7x",)}
+    expected = {**table, "neu": ("neu",), "wort7": ("w7", "wort7x")}
+    packed = PackedTable(pack_table(table))
+    plus = lexicon_packed.merged(packed, more)
+    assert isinstance(plus, PackedTable) and plus._read == {}  # no bucket read for the merge
+    assert plus.get("neu") == ("neu",) and plus["wort7"] == ("w7", "wort7x") and "neu" in plus
+    assert plus.get("wort8") == ("w8",) and plus.get("nix", ()) == () and "nix" not in plus
+    with pytest.raises(KeyError):
+        plus["nix"]
     assert "neu" not in packed and packed["wort7"] == ("w7",)  # the shared table is left alone
-    assert isinstance(twin, PackedTable) and len(twin._read) <= 4  # no bucket read but the ones asked
-    assert twin == {**table, "neu": ("neu",), "wort7": ("w7", "wort7x")}  # and the whole one has them
-    twin["später"] = ()
-    assert twin["später"] == () and packed == table
-    assert type(PackedTable(pack_table(table)).copy()) is PackedTable and type(packed.copy()) is dict  # once made
+    assert plus == expected and packed == table  # and the whole ones have them (or not)
+    assert type(lexicon_packed.merged(packed, more)) is dict  # a whole table: merged as a dict
+    assert lexicon_packed.merged(table, more) == expected and lexicon_packed.merged(packed, {}) is packed
+
+
+def test_more_words_survive_the_table_being_made_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lexicon_packed, "LOOKUPS_BEFORE_REAL", 2)
+    plus = lexicon_packed.merged(PackedTable(pack_table(TABLE)), {"trmin": ("tremin",), "neu": ("neu",)})
+    assert plus.get("x") is None and plus.get("y") is None  # two look-ups
+    assert plus.get("trmin") == ("termin", "tremin") and plus.get("neu") == ("neu",)  # the third: made whole
+    assert isinstance(plus, PackedTable) and plus.is_real
 
 
 @pytest.mark.parametrize(
