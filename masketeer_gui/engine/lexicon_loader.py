@@ -13,8 +13,6 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-import platformdirs
-
 from masketeer_gui._version import __version__
 from masketeer_gui.engine import lexicon_cache
 from masketeer_gui.engine.lexicon import Lexicon
@@ -71,7 +69,11 @@ def default_dictionary_dir() -> Path:
 def default_cache_dir() -> Path:
     """``$MASKETEER_CACHE_DIR`` or the platform's user cache directory for masketeer-gui."""
     configured = os.environ.get(CACHE_ENV)
-    return Path(configured) if configured else Path(platformdirs.user_cache_dir("masketeer-gui"))
+    if configured:
+        return Path(configured)
+    import platformdirs  # here: a run with the folder configured never needs it
+
+    return Path(platformdirs.user_cache_dir("masketeer-gui"))
 
 
 def load_lexicon(dictionary_dir: Path | None = None, cache_dir: Path | None = None) -> Lexicon:

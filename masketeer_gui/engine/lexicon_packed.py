@@ -110,7 +110,7 @@ class _Packed(Generic[K, V]):
         """The whole set (or table), made once; the owner is told (``on_real``)."""
         if self._real is None:
             self._real = self._join([marshal.loads(bucket) for bucket in self._buckets])
-            self._read = {}
+            self._read, self._buckets = {}, ()  # the whole one answers from now on: the buckets' memory back
             if self._on_real is not None:
                 self._on_real(self._real)
         return self._real
@@ -196,7 +196,7 @@ class PackedSet(_Packed[str, None]):
 
 class PackedTable(_Packed[str, tuple[str, ...]]):
     """A ``dict[str, tuple[str, ...]]`` read bucket by bucket, for look-ups (see the module docstring), and
-    ``plus``: the same table with more words after some keys' (kept beside the shared buckets)."""
+    ``merged``: the same table with more words after some keys' (kept beside the shared buckets)."""
 
     __slots__ = ("_more",)
 
@@ -230,7 +230,7 @@ class PackedTable(_Packed[str, tuple[str, ...]]):
     def __contains__(self, key: object) -> bool:
         return key in self._more or key in self._bucket(key)
 
-    def plus(self, more: Mapping[str, tuple[str, ...]]) -> PackedTable:
+    def _plus(self, more: Mapping[str, tuple[str, ...]]) -> PackedTable:
         """This table with ``more``'s words after each key's own (a new table: this one is left as it is)."""
         twin = PackedTable(self._buckets)
         twin._read = self._read  # buckets read are never changed: shared
@@ -255,7 +255,7 @@ def merged(
     if not more:
         return base
     if isinstance(base, PackedTable) and not base.is_real:
-        return base.plus(more)
+        return base._plus(more)
     joined = dict(_plain(base))
     for key, words in more.items():
         joined[key] = joined.get(key, ()) + words

@@ -71,6 +71,7 @@ def test_enough_look_ups_make_it_whole_and_tell_the_owner(monkeypatch: pytest.Mo
     assert not packed.is_real and told == []
     assert "x" in packed and "y" not in packed  # the fourth look-up
     assert packed.is_real and told == [WORDS] and type(told[0]) is frozenset
+    assert packed._buckets == ()  # their memory given back
     assert "straße" in packed and told == [WORDS]  # told once
 
 
