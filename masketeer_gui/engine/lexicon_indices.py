@@ -39,7 +39,7 @@ from masketeer_gui.engine.names import ShippedTables, shipped_tables
 from masketeer_gui.engine.rules.zip_towns import ZipKeys, zip_keys
 from masketeer_gui.package_data import dictionaries_dir
 
-FORMAT = 3  # bump when a part's fields change
+FORMAT = 4  # bump when a part's fields change
 FOREIGN_ZIP_FILES = ("zip_de.tsv", "zip_ch.tsv")  # read by ``rules.zip_towns`` from the shipped folder
 _ENGINE = Path(__file__).parent
 _CODE = (

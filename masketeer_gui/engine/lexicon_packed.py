@@ -2,12 +2,14 @@
 
 A run of a few notes looks up a few thousand words, yet unpickling the lexicon's nouns alone makes
 ~250,000 strings and hashes them (most of a short run's start-up). Packed, a set or table is split
-into buckets by a CRC-32 of each key's UTF-8 bytes, each bucket ``marshal``-led on its own; a look-up
-reads only its key's bucket (once, then kept). Once a run has looked up enough words to pay for it,
-the whole set is made (``real``) and handed to its owner (``settle``: the ``Lexicon`` attribute is
-replaced), so a long run looks words up in a plain ``frozenset`` or ``dict`` as before. Anything but a
-look-up (iterating, set algebra, ``len``) makes the whole set first, so a packed set behaves like the
-``frozenset`` (a packed table like the ``dict``) it stands for in every respect but speed.
+into buckets by a CRC-32 of each key's UTF-8 bytes, each bucket ``marshal``-led on its own (a set's as
+a tuple of words, a table's as a tuple of keys and one of values); a look-up reads only its key's
+bucket (once, then kept). Once a run has looked up enough words to pay for it, the whole set is made
+(``real``: one pass over the buckets, as fast as unpickling it) and handed to its owner (``tell``: the
+``Lexicon`` attribute is replaced), so a long run looks words up in a plain ``frozenset`` or ``dict``
+as before. Anything but a look-up (iterating, set algebra, ``len``) makes the whole set first, so a
+packed set behaves like the ``frozenset`` (a packed table like the ``dict``) it stands for in every
+respect but speed.
 
 Nothing here reads files: ``lexicon_cache`` and ``lexicon_indices`` store the buckets and check them.
 """
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import marshal
 from collections.abc import Callable, Iterator, Mapping
+from itertools import chain
 from typing import Any, Generic, TypeVar
 from zlib import crc32
 
@@ -46,7 +49,7 @@ def pack_set(words: frozenset[str] | set[str]) -> tuple[bytes, ...]:
     buckets: list[list[str]] = [[] for _ in range(mask + 1)]
     for word in words:
         buckets[bucket_of(word, mask)].append(word)
-    return tuple(marshal.dumps(frozenset(bucket), MARSHAL_VERSION) for bucket in buckets)
+    return tuple(marshal.dumps(tuple(bucket), MARSHAL_VERSION) for bucket in buckets)
 
 
 def pack_table(table: Mapping[str, Any]) -> tuple[bytes, ...]:
@@ -55,7 +58,7 @@ def pack_table(table: Mapping[str, Any]) -> tuple[bytes, ...]:
     buckets: list[dict[str, Any]] = [{} for _ in range(mask + 1)]
     for key, value in table.items():
         buckets[bucket_of(key, mask)][key] = value
-    return tuple(marshal.dumps(bucket, MARSHAL_VERSION) for bucket in buckets)
+    return tuple(marshal.dumps((tuple(bucket), tuple(bucket.values())), MARSHAL_VERSION) for bucket in buckets)
 
 
 def is_packed(buckets: object) -> bool:
@@ -103,19 +106,24 @@ class _Packed(Generic[K, V]):
         index = bucket_of(key, self._mask)
         bucket = self._read.get(index)
         if bucket is None:
-            bucket = self._read[index] = marshal.loads(self._buckets[index])
+            bucket = self._read[index] = self._decode(self._buckets[index])
         return bucket
 
     def real(self) -> Any:
         """The whole set (or table), made once; the owner is told (``on_real``)."""
         if self._real is None:
-            self._real = self._join([marshal.loads(bucket) for bucket in self._buckets])
+            self._real = self._join(list(map(marshal.loads, self._buckets)))
             self._read, self._buckets = {}, ()  # the whole one answers from now on: the buckets' memory back
             if self._on_real is not None:
                 self._on_real(self._real)
         return self._real
 
+    def _decode(self, bucket: bytes) -> Any:
+        """One bucket, ready for look-ups."""
+        raise NotImplementedError
+
     def _join(self, buckets: list[Any]) -> Any:
+        """The whole set from every bucket's ``marshal.loads``."""
         raise NotImplementedError
 
     def __contains__(self, key: object) -> bool:
@@ -150,8 +158,12 @@ class PackedSet(_Packed[str, None]):
 
     __slots__ = ()
 
+    def _decode(self, bucket: bytes) -> tuple[str, ...]:
+        words: tuple[str, ...] = marshal.loads(bucket)  # a few words: a tuple is looked through fast enough
+        return words
+
     def _join(self, buckets: list[Any]) -> frozenset[str]:
-        return frozenset().union(*buckets)
+        return frozenset(chain.from_iterable(buckets))  # each word hashed once, as unpickling a set does
 
     def __or__(self, other: Any) -> Any:
         return self.real() | _plain(other)
@@ -204,10 +216,14 @@ class PackedTable(_Packed[str, tuple[str, ...]]):
         super().__init__(buckets, on_real)
         self._more: dict[str, tuple[str, ...]] = {}
 
+    def _decode(self, bucket: bytes) -> dict[str, tuple[str, ...]]:
+        keys, values = marshal.loads(bucket)
+        return dict(zip(keys, values, strict=True))
+
     def _join(self, buckets: list[Any]) -> dict[str, tuple[str, ...]]:
-        joined: dict[str, tuple[str, ...]] = {}
-        for bucket in buckets:
-            joined.update(bucket)
+        keys = chain.from_iterable(keys for keys, _ in buckets)
+        values = chain.from_iterable(values for _, values in buckets)
+        joined: dict[str, tuple[str, ...]] = dict(zip(keys, values, strict=True))  # one dict, each key hashed once
         for key, words in self._more.items():
             joined[key] = joined.get(key, ()) + words
         self._more = {}
