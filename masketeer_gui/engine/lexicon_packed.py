@@ -19,6 +19,7 @@ from __future__ import annotations
 import marshal
 from collections.abc import Callable, Iterator, Mapping
 from itertools import chain
+from threading import Lock
 from typing import Any, Generic, TypeVar
 from zlib import crc32
 
@@ -26,6 +27,7 @@ MARSHAL_VERSION = 4
 PER_BUCKET = 16  # keys per bucket, on average
 LOOKUPS_BEFORE_REAL = 50_000  # look-ups after which the whole set is made (a long run: plain look-ups pay)
 
+_MAKING = Lock()  # one thread makes a whole set; the others wait for it
 K = TypeVar("K")
 V = TypeVar("V")
 
@@ -106,16 +108,22 @@ class _Packed(Generic[K, V]):
         index = bucket_of(key, self._mask)
         bucket = self._read.get(index)
         if bucket is None:
-            bucket = self._read[index] = self._decode(self._buckets[index])
+            buckets = self._buckets
+            if not buckets:  # another thread made the whole one meanwhile
+                return self.real()
+            bucket = self._read[index] = self._decode(buckets[index])
         return bucket
 
     def real(self) -> Any:
-        """The whole set (or table), made once; the owner is told (``on_real``)."""
+        """The whole set (or table), made once (by one thread); the owner is told (``tell``)."""
         if self._real is None:
-            self._real = self._join(list(map(marshal.loads, self._buckets)))
-            self._read, self._buckets = {}, ()  # the whole one answers from now on: the buckets' memory back
-            if self._on_real is not None:
-                self._on_real(self._real)
+            with _MAKING:
+                if self._real is None:
+                    real = self._join(list(map(marshal.loads, self._buckets)))
+                    self._real = real
+                    self._read, self._buckets = {}, ()  # the whole one answers from now on: the memory back
+                    if self._on_real is not None:
+                        self._on_real(real)
         return self._real
 
     def _decode(self, bucket: bytes) -> Any:
@@ -230,9 +238,9 @@ class PackedTable(_Packed[str, tuple[str, ...]]):
         return joined
 
     def get(self, key: str, default: Any = None) -> Any:
-        bucket = self._bucket(key)  # first: it may make the whole table, ``_more`` joined in
-        more = self._more.get(key) if self._more else None
-        if more is None:
+        more = self._more.get(key)  # before the bucket: making the whole table (joining ``_more``) empties it
+        bucket = self._bucket(key)
+        if more is None or bucket is self._real:
             return bucket.get(key, default)
         return bucket.get(key, ()) + more
 

@@ -7,7 +7,10 @@ from __future__ import annotations
 import dataclasses
 import operator
 import pickle
+import sys
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -211,3 +214,34 @@ def test_a_damaged_packed_set_is_never_read(dictionary_dir: Path, tmp_path: Path
     assert lexicon_cache.read(path, cache_key(dictionary_dir)) is None
     lexicon_loader._LOADED.clear()
     assert load_lexicon(dictionary_dir, cache_dir) == build_lexicon(dictionary_dir)  # rebuilt
+
+
+def test_threads_looking_up_while_it_is_made_whole_all_get_the_right_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(The GUI and the API may look words up from several threads; one of them makes the whole set.)"""
+    monkeypatch.setattr(lexicon_packed, "LOOKUPS_BEFORE_REAL", 300)
+    table = {f"wort{n}": (f"w{n}",) for n in range(3_000)}
+    more = {f"wort{n}": ("x",) for n in range(0, 3_000, 7)} | {"neu": ("neu",)}
+    expected = lexicon_packed.merged(table, more)
+    probes = [*list(table)[::3], "neu", "nix", "wort7", "wort14"]
+    for _ in range(3):
+        packed_table = lexicon_packed.merged(PackedTable(pack_table(table)), more)
+        assert isinstance(packed_table, PackedTable)
+        words = packed_set(frozenset(table))
+        wrong: list[str] = []
+
+        def look(packed_table: Any = packed_table, words: PackedSet = words, wrong: list[str] = wrong) -> None:
+            for probe in probes:
+                if packed_table.get(probe) != expected.get(probe) or (probe in words) is not (probe in table):
+                    wrong.append(probe)
+
+        previous = sys.getswitchinterval()
+        sys.setswitchinterval(1e-5)
+        try:
+            threads = [threading.Thread(target=look) for _ in range(4)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+        finally:
+            sys.setswitchinterval(previous)
+        assert wrong == [] and packed_table.is_real and words.is_real
