@@ -22,7 +22,7 @@ from masketeer_gui.engine.lexicon_loader import build_lexicon, cache_key, load_l
 from masketeer_gui.engine.lexicon_packed import PackedSet, PackedTable, pack_set, pack_table
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.pipeline import Deidentifier
-from tests.engine.test_lexicon import FILES
+from tests.engine.test_lexicon import write_lists
 
 WORDS = frozenset({"termin", "zwetschke", "gattin", "übergabe", "straße", "ſonne", "x", "", "ärztin", "𝔞𝔟"})
 MANY = WORDS | {f"wort{n}" for n in range(300)}  # in many buckets
@@ -140,11 +140,7 @@ def test_only_the_packed_shape_is_taken(buckets: object) -> None:
 
 @pytest.fixture
 def dictionary_dir(tmp_path: Path) -> Path:
-    directory = tmp_path / "dictionaries"
-    directory.mkdir()
-    for name, text in FILES.items():
-        (directory / name).write_text(text, encoding="utf-8")
-    return directory
+    return write_lists(tmp_path / "dictionaries")
 
 
 @pytest.fixture
