@@ -39,7 +39,8 @@ INDICES_SUFFIX = ".marshal"
 KEEP_OTHERS = 3  # caches of other keys left in place
 MARSHAL_VERSION = 4
 _DIGEST = 32  # bytes of SHA-256 before the pickled or marshalled data
-PACK_AT_LEAST = 4096  # a lexicon's word sets this large are stored packed (``lexicon_packed``)
+PACK_AT_LEAST = 16_384  # a lexicon's word sets this large are stored packed (``lexicon_packed``): nouns, common
+# and top words, drug names; not the towns (13,000), which the engine keeps a reference to (see ``Lexicon``)
 
 
 def path_for(cache_dir: Path, key: str) -> Path:
