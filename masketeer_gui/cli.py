@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import signal
 import sys
 import threading
@@ -18,7 +19,7 @@ from contextlib import contextmanager
 
 from masketeer_gui._version import __version__
 from masketeer_gui.atomic import ENVIRONMENT_ERRNOS, OutputError, plain_reason
-from masketeer_gui.commands import INPUT_ERRORS, register_all
+from masketeer_gui.commands import INPUT_ERRORS, command_module, register_all
 from masketeer_gui.engine.lexicon_files import DictionaryFormatError
 from masketeer_gui.logs import configure_logging
 from masketeer_gui.package_data import DataFileError
@@ -26,8 +27,8 @@ from masketeer_gui.package_data import DataFileError
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE = 0, 1, 2
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The top-level parser with every registered subcommand."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The top-level parser with every registered subcommand (``only``: with that one alone)."""
     parser = argparse.ArgumentParser(
         prog="masketeer", description="De-identify German clinical free-text notes (Masketeer)."
     )
@@ -36,13 +37,13 @@ def build_parser() -> argparse.ArgumentParser:
         "-v", "--verbose", action="count", default=0, help="log progress to stderr (-vv: debug); never note text"
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    register_all(subparsers)
+    register_all(subparsers, only)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one subcommand; returns the exit status (also for argparse's own errors)."""
-    parser = build_parser()
+    parser = build_parser(_named_command(sys.argv[1:] if argv is None else argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a usage error (argparse exits 2)
@@ -66,6 +67,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(_environment_error(args.command, exc) or _internal_error(args.command, exc), file=sys.stderr)
         return EXIT_INTERNAL
     return status
+
+
+def _named_command(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` runs, when it names one right after the top-level ``-v`` flags: then only its
+    parser is built (the others' modules are not imported). None for anything else (``--help``, a typo…)."""
+    first = next((arg for arg in argv if not _VERBOSE.fullmatch(arg)), None)
+    return first if first is not None and command_module(first) is not None else None
+
+
+_VERBOSE = re.compile(r"-v+|--verbose")
 
 
 @contextmanager

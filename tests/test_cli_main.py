@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from masketeer_gui import cli
 from masketeer_gui.cli import build_parser, main
 from masketeer_gui.commands import COMMAND_MODULES
 
@@ -69,3 +71,41 @@ def test_subprocess_deidentify_with_the_real_engine(tmp_path: Path) -> None:
     assert all("Quendl" not in r["text"] and r["text"].startswith("Bitte Fr. Dr. [HCP-") for r in records)
     tags = [r["spans"][0]["pseudonym"] for r in records]
     assert tags[0] == tags[2] != tags[1] == tags[3]
+
+
+def subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    action = next(a for a in parser._actions if a.dest == "command")
+    return action.choices  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("module", COMMAND_MODULES)
+def test_a_named_command_alone_parses_as_among_all(module: str) -> None:
+    """``masketeer deidentify …`` builds (and imports) the deidentify parser alone: the same parser."""
+    command = module.replace("_", "-")
+    alone, among_all = subcommands(build_parser(command)), subcommands(build_parser())
+    assert list(alone) == [command]
+    assert alone[command].format_help() == among_all[command].format_help()
+
+
+@pytest.mark.parametrize(
+    ("argv", "command"),
+    [
+        (["deidentify", "in.jsonl"], "deidentify"),
+        (["-vv", "export-spans", "x"], "export-spans"),
+        (["--verbose", "-v", "metrics"], "metrics"),
+        (["--help", "deidentify"], None),  # the top-level help lists every command
+        (["-h"], None),
+        ([], None),
+        (["export_spans"], None),  # not a command's name: argparse says so, listing them all
+        (["deidentif"], None),
+        (["in.jsonl", "deidentify"], None),
+    ],
+)
+def test_only_a_leading_command_name_narrows_the_parser(argv: list[str], command: str | None) -> None:
+    assert cli._named_command(argv) == command
+
+
+def test_top_level_help_still_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    shown = capsys.readouterr().out
+    assert all(module.replace("_", "-") in shown for module in COMMAND_MODULES)

@@ -53,7 +53,14 @@ class UsageError(ValueError):
 INPUT_ERRORS: tuple[type[Exception], ...] = (UsageError, CorpusError, ListFileError, KeyFileError, MissingDependency)
 
 
-def register_all(subparsers: Subparsers) -> None:
-    """Let every command module add its parser."""
-    for name in COMMAND_MODULES:
+def register_all(subparsers: Subparsers, only: str | None = None) -> None:
+    """Let every command module add its parser (``only``: the module of that subcommand alone)."""
+    module = None if only is None else command_module(only)
+    for name in COMMAND_MODULES if module is None else (module,):
         importlib.import_module(f"{__name__}.{name}").register(subparsers)
+
+
+def command_module(command: str) -> str | None:
+    """The module of a subcommand (``export-spans`` -> ``export_spans``), None if there is none."""
+    module = command.replace("-", "_")
+    return module if module in COMMAND_MODULES and "_" not in command else None

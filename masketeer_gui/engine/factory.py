@@ -35,10 +35,11 @@ def lasting_objects() -> Iterator[None]:
     leave their memory pages shared (the ``gc.freeze`` pattern of Python's documentation). For a process
     that is the command: it does not undo the freeze.
     """
-    from masketeer_gui.engine.lexicon_cache import gc_paused
-
+    enabled = gc.isenabled()
+    gc.disable()
     try:
-        with gc_paused():
-            yield
+        yield
     finally:
-        gc.freeze()
+        gc.freeze()  # before the collector runs again: else its first run walks everything built in the block
+        if enabled:
+            gc.enable()

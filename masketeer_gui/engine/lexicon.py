@@ -49,7 +49,12 @@ class Salutation:
 
 @dataclass(frozen=True)
 class Lexicon:
-    """All shipped lists, folded, ready for set look-ups."""
+    """All shipped lists, folded, ready for set look-ups.
+
+    Read from the cache, its largest sets are packed (``lexicon_packed``) until a run has looked up enough
+    words, then the attribute holds the plain ``frozenset``: read ``lexicon.nouns`` where it is used rather
+    than keeping the set itself in an object built with the engine (that one stays the slower packed set).
+    """
 
     first_names: dict[str, str] = field(default_factory=dict)  # folded name -> 'f' | 'm' | 'u'
     surnames: frozenset[str] = frozenset()

@@ -2,9 +2,11 @@
 
 Each is read if it is ours and current, and written atomically, owner-only (0600, in a 0700 folder).
 Unpickling runs code from the file, so a cache is only read when the current user owns it and
-nobody else can write it. The indices are plain data (dicts, tuples, frozensets of strings) stored
-with ``marshal``, which loads them several times faster than pickle; a SHA-256 of the data is
-checked before ``marshal`` reads it, so a damaged file is never parsed. Every failure to read means
+nobody else can write it. The lexicon's large word sets are stored packed (``lexicon_packed``:
+buckets read when a look-up first needs them). The indices are plain data (dicts, tuples,
+frozensets of strings) stored with ``marshal``, which loads them several times faster than pickle.
+A SHA-256 of each file's data is checked before it is parsed, so a damaged file is never read (a
+packed bucket read late is as sound as the rest). Every failure to read means
 "no cache" and every failure to write is skipped: everything can always be rebuilt from ``dictionaries/``.
 Nothing here ever holds note text or the deployment's name lists.
 """
@@ -12,6 +14,8 @@ Nothing here ever holds note text or the deployment's name lists.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import functools
 import gc
 import hashlib
 import logging
@@ -24,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from masketeer_gui.atomic import AtomicFile
+from masketeer_gui.engine import lexicon_packed
 from masketeer_gui.engine.lexicon import Lexicon
 
 _log = logging.getLogger(__name__)
@@ -33,7 +38,9 @@ INDICES_PREFIX = "indices-"
 INDICES_SUFFIX = ".marshal"
 KEEP_OTHERS = 3  # caches of other keys left in place
 MARSHAL_VERSION = 4
-_DIGEST = 32  # bytes of SHA-256 before the marshalled data
+_DIGEST = 32  # bytes of SHA-256 before the pickled or marshalled data
+PACK_AT_LEAST = 16_384  # a lexicon's word sets this large are stored packed (``lexicon_packed``): nouns, common
+# and top words, drug names; not the towns (13,000), which the engine keeps a reference to (see ``Lexicon``)
 
 
 def path_for(cache_dir: Path, key: str) -> Path:
@@ -47,18 +54,45 @@ def indices_path_for(cache_dir: Path, key: str) -> Path:
 
 
 def read(path: Path, key: str) -> Lexicon | None:
-    """The cached lexicon stored under ``key``, or None if missing, stale, corrupt or not ours."""
-    data = _read_private(path)
-    if data is None:
+    """The cached lexicon stored under ``key``, or None if missing, stale, damaged, corrupt or not ours.
+
+    Its large sets come back packed (``lexicon_packed``): each word's bucket is read when first looked up.
+    """
+    body = _checked_body(path)
+    if body is None:
         return None
     try:
         with gc_paused():
-            stored_key, lexicon = pickle.loads(data)
+            stored_key, small, packed = pickle.loads(body)
+        if stored_key != key:
+            return None
+        return _unpacked(small, packed)
     except Exception:  # a corrupt or foreign pickle can raise almost anything: rebuild
         _log.debug("ignoring unreadable lexicon cache %s", path, exc_info=True)
         return None
-    if stored_key != key or not isinstance(lexicon, Lexicon):
+
+
+def _packed(lexicon: Lexicon) -> tuple[dict[str, Any], dict[str, tuple[bytes, ...]]]:
+    """The lexicon's fields: the small ones as they are, the large word sets packed."""
+    small: dict[str, Any] = {}
+    packed: dict[str, tuple[bytes, ...]] = {}
+    for field in dataclasses.fields(lexicon):
+        value = getattr(lexicon, field.name)
+        if isinstance(value, frozenset) and len(value) >= PACK_AT_LEAST and all(isinstance(w, str) for w in value):
+            packed[field.name] = lexicon_packed.pack_set(value)
+        else:
+            small[field.name] = lexicon_packed.settle(value)
+    return small, packed
+
+
+def _unpacked(small: dict[str, Any], packed: dict[str, tuple[bytes, ...]]) -> Lexicon | None:
+    """``_packed``'s inverse; each packed set swaps itself for the whole one in the lexicon once made."""
+    if not all(lexicon_packed.is_packed(buckets) for buckets in packed.values()):
         return None
+    sets: dict[str, Any] = {name: lexicon_packed.PackedSet(buckets) for name, buckets in packed.items()}
+    lexicon = Lexicon(**small, **sets)
+    for name, packed_set in sets.items():
+        packed_set.tell(functools.partial(object.__setattr__, lexicon, name))  # frozen: set as its __init__ does
     return lexicon
 
 
@@ -75,18 +109,16 @@ def gc_paused() -> Iterator[None]:
 
 
 def write(path: Path, key: str, lexicon: Lexicon) -> None:
-    """Store ``lexicon`` under ``key`` (temp file + rename), then drop older caches beside it."""
-    _write_bytes(path, pickle.dumps((key, lexicon), protocol=pickle.HIGHEST_PROTOCOL), f"{PREFIX}*{SUFFIX}")
+    """Store ``lexicon`` under ``key`` (its large sets packed; temp file + rename), then drop older caches."""
+    small, packed = _packed(lexicon) if isinstance(lexicon, Lexicon) else ({"": lexicon}, {})
+    body = pickle.dumps((key, small, packed), protocol=pickle.HIGHEST_PROTOCOL)
+    _write_bytes(path, hashlib.sha256(body).digest() + body, f"{PREFIX}*{SUFFIX}")
 
 
 def read_plain(path: Path, key: str) -> Any | None:
     """The plain data stored under ``key`` by ``write_plain``, or None if missing, stale, damaged or not ours."""
-    data = _read_private(path)
-    if data is None:
-        return None
-    body = memoryview(data)[_DIGEST:]
-    if len(data) <= _DIGEST or hashlib.sha256(body).digest() != data[:_DIGEST]:
-        _log.debug("ignoring damaged indices cache %s", path)
+    body = _checked_body(path)
+    if body is None:
         return None
     try:
         stored_key, payload = loads_plain(body)
@@ -94,6 +126,18 @@ def read_plain(path: Path, key: str) -> Any | None:
         _log.debug("ignoring unreadable indices cache %s", path, exc_info=True)
         return None
     return payload if stored_key == key else None
+
+
+def _checked_body(path: Path) -> memoryview | None:
+    """The file's data after its SHA-256, if the file is ours and the digest matches; else None."""
+    data = _read_private(path)
+    if data is None:
+        return None
+    body = memoryview(data)[_DIGEST:]
+    if len(data) <= _DIGEST or hashlib.sha256(body).digest() != data[:_DIGEST]:
+        _log.debug("ignoring damaged cache %s", path)
+        return None
+    return body
 
 
 def write_plain(path: Path, key: str, payload: Any) -> None:

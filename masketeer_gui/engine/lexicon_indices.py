@@ -28,9 +28,9 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
-from masketeer_gui.engine import lexicon_cache
+from masketeer_gui.engine import lexicon_cache, lexicon_packed
 from masketeer_gui.engine.deferred import Deferred
 from masketeer_gui.engine.lexicon import Lexicon
 from masketeer_gui.engine.lexicon_loader import CacheSlot, cache_slot
@@ -39,11 +39,12 @@ from masketeer_gui.engine.names import ShippedTables, shipped_tables
 from masketeer_gui.engine.rules.zip_towns import ZipKeys, zip_keys
 from masketeer_gui.package_data import dictionaries_dir
 
-FORMAT = 2  # bump when a part's fields change
+FORMAT = 4  # bump when a part's fields change
 FOREIGN_ZIP_FILES = ("zip_de.tsv", "zip_ch.tsv")  # read by ``rules.zip_towns`` from the shipped folder
 _ENGINE = Path(__file__).parent
 _CODE = (
     "lexicon_indices.py",
+    "lexicon_packed.py",
     "names.py",
     "normalize.py",
     "rules/zip_towns.py",
@@ -61,19 +62,23 @@ class LexiconIndices:
     names: ShippedTables
     zips: Deferred[ZipKeys]
     sites: Deferred[SiteTowns]
+    lexicon: Lexicon
 
     def load(self) -> None:
-        """Read (or build) every part now (before a batch's workers fork)."""
+        """Read (or build) every part now, whole (before a batch's workers fork), and the lexicon's packed sets."""
+        for table in (self.names.word_typos, self.names.name_typos):
+            table.replace(lexicon_packed.settle)
         self.names.load()
         self.zips.get()
         self.sites.get()
+        lexicon_packed.make_real(self.lexicon)
 
 
 def build(lexicon: Lexicon) -> LexiconIndices:
     """Build the indices of ``lexicon`` (about a second for the shipped one)."""
     zips = zip_keys(lexicon.zip_towns)
     sites = site_towns(lexicon.towns, (zips.german, zips.swiss))
-    return LexiconIndices(shipped_tables(lexicon), Deferred.ready(zips), Deferred.ready(sites))
+    return LexiconIndices(shipped_tables(lexicon), Deferred.ready(zips), Deferred.ready(sites), lexicon)
 
 
 def for_lexicon(lexicon: Lexicon) -> LexiconIndices | None:
@@ -129,8 +134,8 @@ def to_plain(indices: LexiconIndices) -> _Plain:
     """The indices as plain data for ``lexicon_cache.write_plain``."""
     names, zips, sites = indices.names, indices.zips.get(), indices.sites.get()
     parts = (
-        names.word_typos.get(),
-        names.name_typos.get(),
+        lexicon_packed.pack_table(lexicon_packed.settle(names.word_typos.get())),
+        lexicon_packed.pack_table(lexicon_packed.settle(names.name_typos.get())),
         (zips.austrian, zips.german, zips.swiss, zips.max_words),
         (sites.listed, sites.foreign, sites.starts),
     )
@@ -158,6 +163,7 @@ def from_plain(plain: Any, lexicon: Lexicon) -> LexiconIndices | None:
         ),
         _part(zips, _zip_keys, lambda: zip_keys(lexicon.zip_towns)),
         _part(sites, _site_towns, lambda: site_towns(lexicon.towns)),
+        lexicon,
     )
 
 
@@ -181,7 +187,11 @@ def _part(blob: bytes, convert: Callable[[Any], T | None], rebuild: Callable[[],
 
 
 def _table(value: Any) -> dict[str, tuple[str, ...]] | None:
-    return value if isinstance(value, dict) else None
+    """A typo table, packed: a run of a few notes reads only the buckets of the words it looks up (``NameIndex``
+    only looks keys up in it: a ``PackedTable`` does that as the dict would; ``load`` swaps in the dict)."""
+    if not lexicon_packed.is_packed(value):
+        return None
+    return cast("dict[str, tuple[str, ...]]", lexicon_packed.PackedTable(value))
 
 
 def _zip_keys(value: Any) -> ZipKeys | None:

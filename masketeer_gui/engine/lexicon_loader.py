@@ -13,8 +13,6 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-import platformdirs
-
 from masketeer_gui._version import __version__
 from masketeer_gui.engine import lexicon_cache
 from masketeer_gui.engine.lexicon import Lexicon
@@ -48,11 +46,19 @@ BRANDS_FILE = "brands.txt"  # optional
 PROFESSIONS_FILE = "professions.txt"  # optional (also read by the risk score)
 OPTIONAL_FILES = (ZIP_FILE, DRUG_NAMES_FILE, MEDICAL_TERMS_FILE, BRANDS_FILE, PROFESSIONS_FILE)
 TOP_COMMON_WORDS = 20_000  # common_words.txt is ordered by frequency; this many count as "top"
-CACHE_FORMAT = 6  # bump when Lexicon's fields or the readers change
+CACHE_FORMAT = 8  # bump when Lexicon's fields or the readers change
 CACHE_ENV = "MASKETEER_CACHE_DIR"
 
 _fold = fold.__wrapped__  # bulk folding must not flush the engine's fold cache
-_CODE = ("lexicon.py", "lexicon_files.py", "lexicon_loader.py", "normalize.py", "text.py")
+_CODE = (
+    "lexicon.py",
+    "lexicon_cache.py",
+    "lexicon_files.py",
+    "lexicon_loader.py",
+    "lexicon_packed.py",
+    "normalize.py",
+    "text.py",
+)
 
 
 def default_dictionary_dir() -> Path:
@@ -63,7 +69,11 @@ def default_dictionary_dir() -> Path:
 def default_cache_dir() -> Path:
     """``$MASKETEER_CACHE_DIR`` or the platform's user cache directory for masketeer-gui."""
     configured = os.environ.get(CACHE_ENV)
-    return Path(configured) if configured else Path(platformdirs.user_cache_dir("masketeer-gui"))
+    if configured:
+        return Path(configured)
+    import platformdirs  # here: a run with the folder configured never needs it
+
+    return Path(platformdirs.user_cache_dir("masketeer-gui"))
 
 
 def load_lexicon(dictionary_dir: Path | None = None, cache_dir: Path | None = None) -> Lexicon:

@@ -11,7 +11,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntFlag
+from typing import cast
 
+from masketeer_gui.engine import lexicon_packed
 from masketeer_gui.engine.deferred import Deferred
 from masketeer_gui.engine.lexicon import Lexicon
 from masketeer_gui.engine.lists import NameLists
@@ -414,13 +416,9 @@ def _longest_shipped(lexicon: Lexicon, title_words: frozenset[str], shipped: fro
 
 
 def _merged(base: dict[str, tuple[str, ...]], extra: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
-    """``base`` with ``extra``'s words added (``base`` itself, shared by every engine, is left as it is)."""
-    if not extra:
-        return base
-    merged = dict(base)
-    for key, words in extra.items():
-        merged[key] = merged.get(key, ()) + words
-    return merged
+    """``base`` with ``extra``'s words added (``base`` itself, shared by every engine, is left as it is; a packed
+    table of the cache stays packed: ``lexicon_packed.merged``)."""
+    return cast("dict[str, tuple[str, ...]]", lexicon_packed.merged(base, extra))
 
 
 def _known_head(lexicon: Lexicon, head: str) -> bool:

@@ -51,7 +51,11 @@ def test_second_load_in_a_process_reuses_the_first(dictionary_dir: Path, cache_d
 
 @pytest.fixture
 def dictionary_dir(tmp_path: Path) -> Path:
-    directory = tmp_path / "dictionaries"
+    return write_lists(tmp_path / "dictionaries")
+
+
+def write_lists(directory: Path) -> Path:
+    """``directory`` made, with the test lists (``FILES``) in it."""
     directory.mkdir()
     for name, text in FILES.items():
         (directory / name).write_text(text, encoding="utf-8")

@@ -362,3 +362,25 @@ def test_lasting_objects_pauses_the_collector_then_freezes_what_was_built() -> N
         assert gc.get_freeze_count() >= len(built)
     finally:
         gc.unfreeze()  # this test process goes on
+
+
+def test_what_lasting_objects_built_is_frozen_before_the_collector_runs_again() -> None:
+    """No collection walks the block's objects on the way out (it would, had the collector been enabled first)."""
+    import gc
+
+    from masketeer_gui.engine.factory import lasting_objects
+
+    runs: list[int] = []
+
+    def record(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            runs.append(info["generation"])
+
+    try:
+        with lasting_objects():
+            built = [{"an engine": i} for i in range(50_000)]  # far past the first generation's threshold
+            gc.callbacks.append(record)
+        gc.callbacks.remove(record)
+        assert runs == [] and built
+    finally:
+        gc.unfreeze()

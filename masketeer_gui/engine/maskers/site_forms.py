@@ -20,8 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-import regex
-
+from masketeer_gui.engine.deferred import DeferredPattern
 from masketeer_gui.engine.normalize import fold
 
 WORD = re.compile(r"\w+(?:[-‐‑]\w+)*")
@@ -81,7 +80,7 @@ ORDERS = (
 )
 # One-word orders with one typo allowed (``regex`` fuzzy matching on the folded word).
 _ONE_WORD_ORDERS = sorted(fold(o) for o in ORDERS if " " not in o)
-ORDER_TYPO = regex.compile(rf"(?:{'|'.join(_ONE_WORD_ORDERS)}){{e<=1}}", regex.BESTMATCH)
+ORDER_TYPO = DeferredPattern(rf"(?:{'|'.join(_ONE_WORD_ORDERS)}){{e<=1}}", "BESTMATCH", module="regex")  # when needed
 ORDER_STARTS = frozenset(o[:3] for o in _ONE_WORD_ORDERS)
 
 # Endings of compound heads: "Josefskrankenhaus", "Kreisseniorenheim", "Stern-Apotheke".

@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from masketeer_gui.engine.deferred import DeferredPattern
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.rules.address_words import (
     ADJECTIVES,
@@ -88,7 +89,7 @@ _ROMANCE = (
 _NUMBER = rf"\d{{1,4}}(?:[a-zA-Z]|{_SP}[a-h](?![\w.]))?(?!\w)(?:{_SP}?[-/]{_SP}?\d{{1,4}}[a-zA-Z]?(?!\w))*"
 _DOOR_WORD = r"(?:Top|Tür|Stiege|Stg\.?|Whg\.?|Wohnung|Haus|Block|St\.)"
 _DOOR = rf"(?:{_SP}*[,/]?{_SP}*{_DOOR_WORD}{_SP}*\d{{1,3}}[a-zA-Z]?(?!\w))*"
-_ADDRESS = re.compile(
+_ADDRESS = DeferredPattern(  # compiled when a trigger first fires (most notes have no address)
     rf"(?<![\w\-.])(?P<street>{_ALT(KNOWN_STREETS)}|{_ROMANCE}|{_OF}|{_PREPOSITION}|{_SEPARATE}|{_COMPOUND})"
     rf"{_SP}*(?P<num>{_NUMBER}){_DOOR}"
 )

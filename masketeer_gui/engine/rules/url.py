@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from masketeer_gui.engine.deferred import DeferredPattern
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.rules.base import span, word_set
 from masketeer_gui.engine.span import Entity, Span
@@ -27,7 +28,7 @@ from masketeer_gui.engine.span import Entity, Span
 BARE_TLDS = ("at", "de", "com", "org", "net", "eu", "info", "ch", "it", "li", "edu", "gov", "health")
 _LABEL = r"[^\W_](?:[\w\-]*[^\W_])?"
 _PATH = r"(?:[/?#][^\s<>\"'„“”]*)?"
-_URL = re.compile(
+_URL = DeferredPattern(  # compiled when a note first may hold an address of the web
     rf"(?P<scheme>\b(?i:https?|ftp)://[^\W_][^\s<>\"'„“”]*)"
     rf"|(?<![\w.@/\-])(?P<www>[Ww]{{3}}\.{_LABEL}(?:\.{_LABEL})+){_PATH}"
     rf"|(?<![\w.@/\-])(?P<bare>{_LABEL}(?:\.{_LABEL})*\.(?:{'|'.join(BARE_TLDS)}))(?![\w\-@]|\.\w){_PATH}"

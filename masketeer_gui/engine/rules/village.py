@@ -20,8 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-import regex
-
+from masketeer_gui.engine.deferred import DeferredPattern
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.rules.address import normalise
 from masketeer_gui.engine.rules.address_words import NOT_PLACES
@@ -39,12 +38,13 @@ _CUE = re.compile(
 _PLACE_PREFIX = r"(?:St\.|Sankt|Bad|Maria|Hl\.)[ \u00a0]"
 _PLACE_WORD = rf"(?:{_PLACE_PREFIX})?\p{{Lu}}\p{{Ll}}+(?:-\p{{L}}\p{{Ll}}+)*"
 # Right before a ZIP span: place, house number, then "," or a line break (letterheads).
-_BEFORE_ZIP = regex.compile(
-    rf"(?P<place>{_PLACE_WORD}){_SP}+(?P<num>{_NUMBER})(?:{_SP}*[,·|–]{_SP}*|{_SP}*\r?\n[ \t\u00a0]*)$", regex.VERSION1
+_BEFORE_ZIP = DeferredPattern(  # ``regex`` patterns: the module is imported when a note first needs one
+    rf"(?P<place>{_PLACE_WORD}){_SP}+(?P<num>{_NUMBER})(?:{_SP}*[,·|–]{_SP}*|{_SP}*\r?\n[ \t\u00a0]*)$",
+    "VERSION1",
+    module="regex",
 )
-_PLACE_AFTER_CUE = regex.compile(
-    rf"(?P<place>{_PLACE_WORD}){_SP}+(?P<num>{_NUMBER})(?![\w/]|[.,]\d)",
-    regex.VERSION1,
+_PLACE_AFTER_CUE = DeferredPattern(
+    rf"(?P<place>{_PLACE_WORD}){_SP}+(?P<num>{_NUMBER})(?![\w/]|[.,]\d)", "VERSION1", module="regex"
 )
 _LOOK_BACK = 40
 _YEAR = re.compile(r"(?:19|20)\d\d")
