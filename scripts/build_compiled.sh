@@ -26,7 +26,8 @@ E=masketeer_gui/engine
 clean() {
     find masketeer_gui -name '*.cpython-*.so' -delete
     rm -f ./*__mypyc*.so
-    rm -rf build/temp.* build/lib.* build/__native*.[ch] build/setup.py build/ops.txt .mypy_cache/mypyc
+    rm -rf build/temp.* build/lib.* build/__native*.[ch] build/ops.txt build/masketeer_gui \
+        .mypy_cache/mypyc
     find build -depth -type d -empty -delete 2>/dev/null || true
 }
 
