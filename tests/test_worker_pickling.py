@@ -1,0 +1,66 @@
+"""What crosses a process boundary pickles and copies: worker specs and results, Spark's broadcasts.
+
+Pure Python pickles any dataclass; a frozen dataclass compiled by mypyc does not (it is rebuilt field by
+field through ``__setattr__``, which a frozen class refuses). The modules of these classes stay out of
+the compiled build (``scripts/build_compiled.sh``); this test, run against it by ``scripts/test_compiled.sh``,
+fails when one of them is compiled again.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from typing import Any
+
+import pytest
+
+from masketeer_gui.engine.factory import default_engine
+from masketeer_gui.engine.lists import NameLists, NoteContext
+from masketeer_gui.engine.type_resolution import PatientName, TypeTally, resolve_types
+from masketeer_gui.parallel import ChunkWorker, EngineSpec
+
+KEY = b"p" * 32
+# Invented notes: a patient, a doctor, a town and a phone number, so every kind of result has content.
+NOTES = [
+    ("n1", "Frau Ilvana Trostberger kam mit ihrem Sohn. Dr. Quendolin Aschauer, Tel. 0512 998877.", "p1"),
+    ("n2", "Die 93-jährige Patientin Ilvana Trostberger wohnt in Innsbruck, geb. 12.03.1931.", "p1"),
+]
+LISTS = NameLists.from_mapping(
+    {"patients": [{"id": "p1", "name": "Ilvana Trostberger"}], "blacklist": [{"term": "Zwergl", "entity": "PAT"}]}
+)
+
+
+def round_trips(value: Any) -> None:
+    assert pickle.loads(pickle.dumps(value)) == value
+    assert copy.copy(value) == value
+    assert copy.deepcopy(value) == value
+
+
+def chunk_result() -> Any:
+    spec = EngineSpec(default_engine, LISTS, KEY, want_stats=True, want_risk=True, settle_types=True)
+    return ChunkWorker(spec).process(NOTES)
+
+
+def test_the_lists_a_worker_or_executor_receives() -> None:
+    round_trips(LISTS)
+    round_trips(NoteContext())
+
+
+def test_a_workers_chunk_result() -> None:
+    result = chunk_result()
+    assert result.risks and result.stats and result.stats.notes == 2
+    restored = pickle.loads(pickle.dumps(result))
+    assert restored.lines == result.lines
+    assert restored.risks == result.risks
+    assert restored.stats == result.stats
+    assert restored.typings == result.typings
+    assert restored.tally == result.tally
+    round_trips(result.risks)
+
+
+@pytest.mark.parametrize("known", [None, {"p1": PatientName(frozenset({"ilvana", "trostberger"}), "f")}])
+def test_the_type_resolution_spark_broadcasts(known: dict[str, PatientName] | None) -> None:
+    tally = chunk_result().tally or TypeTally()
+    resolution = resolve_types(tally, known)
+    round_trips(resolution)
+    round_trips(tally)
