@@ -26,6 +26,7 @@ from masketeer_gui.engine.retype import NoteTyping, note_typing
 from masketeer_gui.engine.span import Span
 from masketeer_gui.engine.stats import CorpusStats
 from masketeer_gui.engine.type_resolution import TypeTally
+from masketeer_gui.settling import collector_paused
 
 if TYPE_CHECKING:  # imported where used: a run in tags mode without --risk needs neither
     from masketeer_gui.engine.risk import NoteRisk, RiskScorer
@@ -105,6 +106,11 @@ class ChunkWorker:
         result.risks = [] if self._risk is not None else None
         if self._settle:
             result.typings, result.tally = [], TypeTally()
+        with collector_paused():  # one collection per chunk, not one every few notes: they make no cycles to speak of
+            self._process(chunk, result)
+        return result
+
+    def _process(self, chunk: list[tuple[str, str, str]], result: ChunkResult) -> None:
         for note_id, text, scope in chunk:
             spans = self._analyze(text, scope, result)
             rendered = self._render(note_id, text, spans, scope)
@@ -114,7 +120,6 @@ class ChunkWorker:
                 result.stats.add(text, spans)
             if self._risk is not None and result.risks is not None:
                 result.risks.append(self._risk.assess_spans(text, spans))
-        return result
 
     def _analyze(self, text: str, scope: str, result: ChunkResult) -> list[Span]:
         """The note's spans; its patient id tells the engine who the note's patient is."""
