@@ -90,10 +90,10 @@ def tokenize(text: str, abbreviations: Iterable[str] = frozenset()) -> list[Toke
     """Tokens of ``text`` (markup already blanked) with offsets and sentence numbers.
 
     ``abbreviations`` are folded forms without the final dot; a dot after one of them
-    (or after an initial or a number) does not end the sentence. Hot path: one ``findall`` gives each
-    chunk (a run of non-space characters with the white space before it; a token never crosses one), and
-    all that this chunk alone decides (per token its text, offsets within the chunk, folded form, kind,
-    capital, sentence role) comes from a memo of the distinct chunks, offsets then by addition.
+    (or after an initial or a number) does not end the sentence. Hot path: ``str.split`` gives each chunk
+    (a run of non-space characters; a token never crosses white space) and ``str.find`` where it starts,
+    and all that this chunk alone decides (per token its text, offsets within the chunk, folded form,
+    kind, capital, sentence role) comes from a memo of the distinct chunks, offsets then by addition.
     """
     abbrevs = abbreviations if type(abbreviations) is frozenset else frozenset(abbreviations)
     memo = _memo_for(abbrevs)
@@ -101,9 +101,11 @@ def tokenize(text: str, abbreviations: Iterable[str] = frozenset()) -> list[Toke
     tokens: list[Token] = []
     append = tokens.append
     new, plain = _new, _PLAIN_NEW
+    find = text.find
     sentence = pos = 0
     dot_continues = False  # the token before lets a following "." continue the sentence
-    for chunk in _SPACED_CHUNK.findall(text, 0, _content_end(text)):
+    for chunk in text.split():  # white space as the regular expressions' \s (both ask str.isspace)
+        pos = find(chunk, pos)  # only white space lies between the last chunk's end and this one
         kinds = chunks.get(chunk)
         if kinds is None:
             kinds = _chunk_kinds(memo, chunk, abbrevs)
@@ -152,17 +154,9 @@ class _Memo:
 _KINDS: dict[frozenset[str], _Memo] = {}
 _new = object.__new__
 _PLAIN_NEW = Token.__new__ is object.__new__  # a Token can be made without __init__ (not once mypyc compiled it)
-# A token and the white space before it; every character is white space or starts a token. Trailing
-# white space is cut off before (``_content_end``), so a failed match never rescans a run of it.
+# A token and the white space before it (none within a chunk); every character is white space or starts a
+# token. Chunks hold no white space, so a failed match never rescans a run of it.
 _SPACED_TOKEN = re.compile(rf"\s*+(?:{_WORD_CHAR}++(?:{_JOINER}{_WORD_CHAR}++)*+|[^\s\w])")  # WORD, possessive
-# A chunk: non-space characters and the white space before them. A token holds no white space, so every
-# chunk is whole tokens (their pieces, in order), whatever stands around it.
-_SPACED_CHUNK = re.compile(r"\s*+\S++")
-
-
-def _content_end(text: str) -> int:
-    """Length of ``text`` without its trailing white space."""
-    return len(text.rstrip()) if text and text[-1].isspace() else len(text)
 
 
 def _memo_for(abbreviations: frozenset[str]) -> _Memo:
@@ -176,8 +170,8 @@ def _memo_for(abbreviations: frozenset[str]) -> _Memo:
 
 
 def _chunk_kinds(memo: _Memo, chunk: str, abbreviations: frozenset[str]) -> tuple[_Kind, ...]:
-    """What a chunk not seen before decides (its pieces' kinds in order), remembered unless it is long or
-    the memo full."""
+    """What a chunk not seen before decides (its tokens' kinds in order), remembered unless it is long or
+    the memo full. A token holds no white space, so a chunk is whole tokens whatever stands around it."""
     pieces = memo.pieces
     kinds = tuple([pieces.get(piece) or _kind(pieces, piece, abbreviations) for piece in _SPACED_TOKEN.findall(chunk)])
     if len(chunk) <= _PIECE_LIMIT and len(memo.chunks) < _KIND_LIMIT:

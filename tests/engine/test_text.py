@@ -261,6 +261,19 @@ def test_long_chunks_are_not_remembered(monkeypatch: pytest.MonkeyPatch) -> None
     text = f"Frau {long_chunk} kommt."
     assert fields(tokenize(text, ABBREVIATIONS)) == plain_tokens(text, ABBREVIATIONS)
     (memo,) = text_module._KINDS.values()
-    assert sorted(memo.chunks) == [" kommt.", "Frau"]
+    assert sorted(memo.chunks) == ["Frau", "kommt."]
     assert all(len(chunk) <= text_module._PIECE_LIMIT for chunk in memo.chunks)
-    assert f" {long_chunk}" not in memo.chunks
+    assert long_chunk not in memo.chunks
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dr.\x1cHuber\x1f kommt\x85morgen",  # separators str.isspace and the regular expressions' \s both know
+        "Frau\u2028Quellmann\u3000und\u2000Herr\u00a0Zander.\u000b\u000cGut",
+        "U.\u200bHuber\ufeff sagt",  # zero-width space and BOM are no white space: they are marks
+        "\t\n  Pat.   \n",
+    ],
+)
+def test_any_white_space_separates_chunks_as_it_separates_tokens(text: str) -> None:
+    assert fields(tokenize(text, ABBREVIATIONS)) == plain_tokens(text, ABBREVIATIONS)
