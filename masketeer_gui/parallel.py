@@ -16,7 +16,7 @@ from functools import partial
 from itertools import islice
 from typing import TYPE_CHECKING, Protocol
 
-from masketeer_gui.batch import Workload, run_ordered
+from masketeer_gui.batch import Workload, collector_paused, run_ordered
 from masketeer_gui.corpus_io import NoteRecord
 from masketeer_gui.engine.lists import NameLists, NoteContext
 from masketeer_gui.engine.names import NameIndex
@@ -26,7 +26,6 @@ from masketeer_gui.engine.retype import NoteTyping, note_typing
 from masketeer_gui.engine.span import Span
 from masketeer_gui.engine.stats import CorpusStats
 from masketeer_gui.engine.type_resolution import TypeTally
-from masketeer_gui.settling import collector_paused
 
 if TYPE_CHECKING:  # imported where used: a run in tags mode without --risk needs neither
     from masketeer_gui.engine.risk import NoteRisk, RiskScorer
