@@ -25,7 +25,6 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -48,19 +47,6 @@ class Workload(Generic[State, Payload, Result]):
     task: Callable[[State, Payload], Result]
     state: State  # built in the parent; forked workers inherit it
     rebuild: Callable[[], State] | None = None  # how a spawned worker builds its own state
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """No garbage collection while a pass makes many short-lived objects beside a large heap (an engine
-    built in this process): a full collection would scan the whole heap for cycles the pass never makes."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def start_method() -> str:

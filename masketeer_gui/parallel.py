@@ -16,8 +16,9 @@ from functools import partial
 from itertools import islice
 from typing import TYPE_CHECKING, Protocol
 
-from masketeer_gui.batch import Workload, collector_paused, run_ordered
+from masketeer_gui.batch import Workload, run_ordered
 from masketeer_gui.corpus_io import NoteRecord
+from masketeer_gui.engine.lexicon_cache import gc_paused
 from masketeer_gui.engine.lists import NameLists, NoteContext
 from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.pseudonyms import DEFAULT_LENGTH, TagLedger
@@ -105,7 +106,7 @@ class ChunkWorker:
         result.risks = [] if self._risk is not None else None
         if self._settle:
             result.typings, result.tally = [], TypeTally()
-        with collector_paused():  # one collection per chunk, not one every few notes: they make no cycles to speak of
+        with gc_paused():  # one collection per chunk, not one every few notes: they make no cycles to speak of
             self._process(chunk, result)
         return result
 

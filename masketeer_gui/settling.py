@@ -24,9 +24,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import accumulate
 from typing import IO, TYPE_CHECKING
 
-from masketeer_gui.batch import collector_paused
 from masketeer_gui.engine import fastjson
 from masketeer_gui.engine.collisions import TagCollisions, settled_retag
+from masketeer_gui.engine.lexicon_cache import gc_paused as collector_paused  # (store.type_settling imports it here)
 from masketeer_gui.engine.pseudonyms import DEFAULT_LENGTH
 from masketeer_gui.engine.render import Tagger
 from masketeer_gui.engine.retype import Move, NoteTyping, Retag, SettledTypes, settled_line
