@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from masketeer_gui.batch import Workload, run_ordered
 from masketeer_gui.corpus_io import NoteRecord
+from masketeer_gui.engine.lexicon_cache import gc_paused
 from masketeer_gui.engine.lists import NameLists, NoteContext
 from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.pseudonyms import DEFAULT_LENGTH, TagLedger
@@ -105,6 +106,11 @@ class ChunkWorker:
         result.risks = [] if self._risk is not None else None
         if self._settle:
             result.typings, result.tally = [], TypeTally()
+        with gc_paused():  # one collection per chunk, not one every few notes: they make no cycles to speak of
+            self._process(chunk, result)
+        return result
+
+    def _process(self, chunk: list[tuple[str, str, str]], result: ChunkResult) -> None:
         for note_id, text, scope in chunk:
             spans = self._analyze(text, scope, result)
             rendered = self._render(note_id, text, spans, scope)
@@ -114,7 +120,6 @@ class ChunkWorker:
                 result.stats.add(text, spans)
             if self._risk is not None and result.risks is not None:
                 result.risks.append(self._risk.assess_spans(text, spans))
-        return result
 
     def _analyze(self, text: str, scope: str, result: ChunkResult) -> list[Span]:
         """The note's spans; its patient id tells the engine who the note's patient is."""

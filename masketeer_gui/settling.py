@@ -16,18 +16,17 @@ name, never on whether the name is PAT, HCP or PER; and surrogates have no tags 
 
 from __future__ import annotations
 
-import gc
 import os
 from array import array
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from itertools import accumulate
 from typing import IO, TYPE_CHECKING
 
 from masketeer_gui.engine import fastjson
 from masketeer_gui.engine.collisions import TagCollisions, settled_retag
+from masketeer_gui.engine.lexicon_cache import gc_paused as collector_paused  # (store.type_settling imports it here)
 from masketeer_gui.engine.pseudonyms import DEFAULT_LENGTH
 from masketeer_gui.engine.render import Tagger
 from masketeer_gui.engine.retype import Move, NoteTyping, Retag, SettledTypes, settled_line
@@ -194,19 +193,6 @@ class RunSettler:
             return settled_line(line, moves, retag)
         record = fastjson.loads(line)
         return settled_line(line, moves, retag, self._collisions.lengthened(record, note, final), record)
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """No garbage collection while a pass makes many short-lived objects beside a large heap (an engine
-    built in this process): a full collection would scan the whole heap for cycles the pass never makes."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _grouped(pieces: Iterable[bytes]) -> Iterator[list[bytes]]:

@@ -144,3 +144,34 @@ def test_a_worker_gives_each_note_its_patient_context_made_once_per_patient() ->
     first, second, third, none = recorder.seen
     assert [getattr(c, "patient_id", None) for c in recorder.seen] == ["P1", "P2", "P1", None]
     assert third is first and second is not first and none is None
+
+
+class _CollectorWatcher:
+    """An analyzer that notes whether the garbage collector was on while it worked."""
+
+    def __init__(self, names: object = None) -> None:
+        self.seen: list[bool] = []
+
+    def analyze(self, text: str, context: object = None) -> list:
+        import gc
+
+        self.seen.append(gc.isenabled())
+        return []
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_chunk_runs_with_the_collector_paused_and_leaves_it_as_it_was(enabled: bool) -> None:
+    import gc
+
+    from masketeer_gui.parallel import ChunkWorker
+
+    worker = ChunkWorker(EngineSpec(_CollectorWatcher, None, KEY))
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        result = worker.process([("N1", "Text eins", ""), ("N2", "Text zwei", "")])
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
+    assert worker.analyzer.seen == [False, False]  # type: ignore[attr-defined]
+    assert len(result.lines) == 2

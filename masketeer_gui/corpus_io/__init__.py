@@ -109,11 +109,12 @@ def _reads_guarded(records: Iterator[NoteRecord], path: Path) -> Iterator[NoteRe
 
 def _unique(records: Iterator[NoteRecord], factory: RecordFactory) -> Iterator[NoteRecord]:
     """Only the first record of each id; later ones are bad records."""
-    seen: dict[str, str] = {}
+    seen: dict[str, int | str] = {}  # per id where it was first: its line, or its source without one
     for record in records:
         first = seen.get(record.id)
-        if first is not None:
-            factory.bad(record.source, record.line, f"duplicate id (first at {first})")
-            continue
-        seen[record.id] = f"line {record.line}" if record.line else record.source
-        yield record
+        if first is None:
+            seen[record.id] = record.line or record.source
+            yield record
+        else:  # the message is made only here, for the rare duplicate
+            where = f"line {first}" if type(first) is int else first
+            factory.bad(record.source, record.line, f"duplicate id (first at {where})")

@@ -23,32 +23,26 @@ def read_jsonl(path: Path, factory: RecordFactory) -> Iterator[NoteRecord]:
 def json_objects(path: Path, factory: RecordFactory) -> Iterator[tuple[int, dict[str, object]]]:
     """``(line number, object)`` per non-blank line that is a JSON object; other lines are reported."""
     source = str(path)
+    loads, errors = fastjson.loads, (fastjson.JSONDecodeError, UnicodeDecodeError)
     with path.open("rb") as handle:
         for line, raw in enumerate(handle, 1):
-            raw = skip_bom(raw, line)
-            if not raw.strip():
+            if line == 1:
+                raw = skip_bom(raw, line)
+            try:  # parsed first: a blank line fails to parse and is looked at only then
+                data = loads(raw)
+            except errors as exc:
+                if raw.strip():
+                    factory.bad(source, line, _why_invalid(raw, exc))
                 continue
-            data = parse_line(raw, factory, source, line)
-            if data is not None:
+            if type(data) is dict:
                 yield line, data
+            else:
+                factory.bad(source, line, "expected a JSON object")
 
 
 def skip_bom(raw: bytes, line: int) -> bytes:
     """The first line without its UTF-8 byte-order mark."""
     return raw[len(_BOM) :] if line == 1 and raw.startswith(_BOM) else raw
-
-
-def parse_line(raw: bytes, factory: RecordFactory, source: str, line: int) -> dict[str, object] | None:
-    """The JSON object on this line, or None after reporting why it is not one."""
-    try:
-        data = fastjson.loads(raw)
-    except (fastjson.JSONDecodeError, UnicodeDecodeError) as exc:
-        factory.bad(source, line, _why_invalid(raw, exc))
-        return None
-    if not isinstance(data, dict):
-        factory.bad(source, line, "expected a JSON object")
-        return None
-    return data
 
 
 def _why_invalid(raw: bytes, exc: Exception) -> str:

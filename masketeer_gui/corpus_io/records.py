@@ -88,11 +88,12 @@ class RecordFactory:
         """A record from a JSON object or CSV row, or None (after reporting) if it is malformed."""
         raw_id = fields.get(self.id_col)
         text = fields.get(self.text_col)
-        problem = _id_problem(raw_id, self.id_col) or _text_problem(text, self.text_col)
-        if problem:
-            self.bad(source, line, problem)
-            return None
-        meta = {k: v for k, v in fields.items() if k != self.id_col and k != self.text_col}
+        if type(raw_id) is not str or type(text) is not str or not raw_id.strip():  # else surely good: the usual
+            problem = _id_problem(raw_id, self.id_col) or _text_problem(text, self.text_col)
+            if problem:
+                self.bad(source, line, problem)
+                return None
+        meta = {k: v for k, v in fields.items() if k != self.id_col and k != self.text_col} if len(fields) > 2 else {}
         if self.patient_col != "patient_id" and self.patient_col in meta:  # a mapped column is the patient id
             meta["patient_id"] = meta.pop(self.patient_col)
         return NoteRecord(str(raw_id), str(text), meta, source, line)

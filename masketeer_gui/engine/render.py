@@ -42,7 +42,7 @@ class Tagger:
         return hit
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: one per note, and a frozen dataclass takes twice as long to build
 class RenderedNote:
     """One output line and, per span in order, ``(tag, digest)`` for the parent's ledger."""
 

@@ -44,12 +44,14 @@ def note_typing(
     text: str, spans: Sequence[Span], evidence: Sequence[NameEvidence | None], patient_id: str
 ) -> NoteTyping | None:
     """What a later pass needs to re-type this note's names; None when none of them can move."""
-    names = tuple(
+    if len(spans) != len(evidence):
+        raise ValueError(f"{len(spans)} spans but {len(evidence)} items of evidence")
+    names = [
         (index, span.ref or text[span.start : span.end], span.entity, _row(item))
-        for index, (span, item) in enumerate(zip(spans, evidence, strict=True))
-        if item is not None and can_move(span, item)
-    )
-    return (patient_id, names) if names else None
+        for index, item in enumerate(evidence)
+        if item is not None and can_move(span := spans[index], item)
+    ]
+    return (patient_id, tuple(names)) if names else None
 
 
 def can_move(span: Span, evidence: NameEvidence) -> bool:
@@ -118,5 +120,4 @@ def _replace_pseudonyms(record: dict[str, Any], changes: Mapping[int, str]) -> N
     record["text"] = "".join(pieces)
 
 
-def _row(item: NameEvidence) -> EvidenceRow:
-    return (item.key, item.entity, item.strength, item.parts, item.gender, item.fallback)
+_row: Callable[[NameEvidence], EvidenceRow] = tuple  # type: ignore[assignment]  # the fields as a plain tuple

@@ -90,39 +90,42 @@ def tokenize(text: str, abbreviations: Iterable[str] = frozenset()) -> list[Toke
     """Tokens of ``text`` (markup already blanked) with offsets and sentence numbers.
 
     ``abbreviations`` are folded forms without the final dot; a dot after one of them
-    (or after an initial or a number) does not end the sentence. Hot path: one ``findall`` gives
-    each token with the white space before it (offsets by addition, no match objects), and all that
-    this piece of text alone decides (the token's text, offsets within the piece, folded form, kind,
-    capital, sentence role) comes from a memo of the distinct pieces.
+    (or after an initial or a number) does not end the sentence. Hot path: ``str.split`` gives each chunk
+    (a run of non-space characters; a token never crosses white space) and ``str.find`` where it starts,
+    and all that this chunk alone decides (per token its text, offsets within the chunk, folded form,
+    kind, capital, sentence role) comes from a memo of the distinct chunks, offsets then by addition.
     """
     abbrevs = abbreviations if type(abbreviations) is frozenset else frozenset(abbreviations)
-    kinds = _kinds_for(abbrevs)
+    memo = _memo_for(abbrevs)
+    chunks = memo.chunks
     tokens: list[Token] = []
     append = tokens.append
     new, plain = _new, _PLAIN_NEW
+    find = text.find
     sentence = pos = 0
     dot_continues = False  # the token before lets a following "." continue the sentence
-    for piece in _SPACED_TOKEN.findall(text, 0, _content_end(text)):
-        kind = kinds.get(piece)
-        if kind is None:
-            kind = _kind(kinds, piece, abbrevs)
-        part, lead, width, folded, is_word, is_capitalized, ender, continues = kind
-        if plain:  # interpreted: filling the slots directly is a fifth faster than a call to __init__
-            token = new(Token)
-            token.text = part
-            token.start = pos + lead
-            token.end = pos + width
-            token.is_word = is_word
-            token.folded = folded
-            token.sentence = sentence
-            token.is_capitalized = is_capitalized
-        else:  # compiled: the constructor is a C function
-            token = Token(part, pos + lead, pos + width, is_word, folded, sentence, is_capitalized)
-        append(token)
-        pos += width
-        if ender and (ender == _BANG or not dot_continues):
-            sentence += 1
-        dot_continues = continues
+    for chunk in text.split():  # white space as the regular expressions' \s (both ask str.isspace)
+        pos = find(chunk, pos)  # only white space lies between the last chunk's end and this one
+        kinds = chunks.get(chunk)
+        if kinds is None:
+            kinds = _chunk_kinds(memo, chunk, abbrevs)
+        for part, lead, width, folded, is_word, is_capitalized, ender, continues in kinds:
+            if plain:  # interpreted: filling the slots directly is a fifth faster than a call to __init__
+                token = new(Token)
+                token.text = part
+                token.start = pos + lead
+                token.end = pos + width
+                token.is_word = is_word
+                token.folded = folded
+                token.sentence = sentence
+                token.is_capitalized = is_capitalized
+            else:  # compiled: the constructor is a C function
+                token = Token(part, pos + lead, pos + width, is_word, folded, sentence, is_capitalized)
+            append(token)
+            pos += width
+            if ender and (ender == _BANG or not dot_continues):
+                sentence += 1
+            dot_continues = continues
     return tokens
 
 
@@ -135,27 +138,44 @@ _DOT, _BANG = 1, 2
 # Pieces remembered per abbreviation set (about 9 MB; the 35,579 benchmark notes have 10,584 distinct
 # pieces): the first ones seen, which are the frequent ones; later new pieces are worked out each time.
 _KIND_LIMIT = 1 << 15
-_PIECE_LIMIT = 40  # longer pieces (long words, long runs of white space) are not remembered
-_KINDS: dict[frozenset[str], dict[str, _Kind]] = {}
+_PIECE_LIMIT = 40  # longer pieces or chunks (long words, long runs of white space) are not remembered
+
+
+class _Memo:
+    """What the pieces and the chunks of text decide, under one abbreviation set."""
+
+    __slots__ = ("chunks", "pieces")
+
+    def __init__(self) -> None:
+        self.pieces: dict[str, _Kind] = {}
+        self.chunks: dict[str, tuple[_Kind, ...]] = {}
+
+
+_KINDS: dict[frozenset[str], _Memo] = {}
 _new = object.__new__
 _PLAIN_NEW = Token.__new__ is object.__new__  # a Token can be made without __init__ (not once mypyc compiled it)
-# A token and the white space before it; every character is white space or starts a token. Trailing
-# white space is cut off before (``_content_end``), so a failed match never rescans a run of it.
+# A token and the white space before it (none within a chunk); every character is white space or starts a
+# token. Chunks hold no white space, so a failed match never rescans a run of it.
 _SPACED_TOKEN = re.compile(rf"\s*+(?:{_WORD_CHAR}++(?:{_JOINER}{_WORD_CHAR}++)*+|[^\s\w])")  # WORD, possessive
 
 
-def _content_end(text: str) -> int:
-    """Length of ``text`` without its trailing white space."""
-    return len(text.rstrip()) if text and text[-1].isspace() else len(text)
-
-
-def _kinds_for(abbreviations: frozenset[str]) -> dict[str, _Kind]:
-    """The memo of pieces under one abbreviation set (a few sets are kept)."""
-    kinds = _KINDS.get(abbreviations)
-    if kinds is None:
+def _memo_for(abbreviations: frozenset[str]) -> _Memo:
+    """The memo of pieces and chunks under one abbreviation set (a few sets are kept)."""
+    memo = _KINDS.get(abbreviations)
+    if memo is None:
         if len(_KINDS) >= 4:
             _KINDS.clear()
-        kinds = _KINDS[abbreviations] = {}
+        memo = _KINDS[abbreviations] = _Memo()
+    return memo
+
+
+def _chunk_kinds(memo: _Memo, chunk: str, abbreviations: frozenset[str]) -> tuple[_Kind, ...]:
+    """What a chunk not seen before decides (its tokens' kinds in order), remembered unless it is long or
+    the memo full. A token holds no white space, so a chunk is whole tokens whatever stands around it."""
+    pieces = memo.pieces
+    kinds = tuple([pieces.get(piece) or _kind(pieces, piece, abbreviations) for piece in _SPACED_TOKEN.findall(chunk)])
+    if len(chunk) <= _PIECE_LIMIT and len(memo.chunks) < _KIND_LIMIT:
+        memo.chunks[chunk] = kinds
     return kinds
 
 

@@ -238,10 +238,42 @@ def test_the_memo_of_pieces_is_bounded_and_tokens_stay_right_when_it_is_full(mon
     text = "Dr. Huber sagt: Pat. Maier kommt am 3. Mai wieder! Gut?"
     assert fields(tokenize(text, ABBREVIATIONS)) == plain_tokens(text, ABBREVIATIONS)
     assert fields(tokenize(text, ABBREVIATIONS)) == plain_tokens(text, ABBREVIATIONS)
-    assert [len(kinds) for kinds in text_module._KINDS.values()] == [3]
+    assert [(len(memo.pieces), len(memo.chunks)) for memo in text_module._KINDS.values()] == [(3, 3)]
 
 
 def test_each_abbreviation_set_has_its_own_memo() -> None:
     assert [t.sentence for t in tokenize("Pat. kommt", frozenset({"pat"})) if t.is_word] == [0, 0]
     assert [t.sentence for t in tokenize("Pat. kommt", frozenset()) if t.is_word] == [0, 1]
     assert [t.sentence for t in tokenize("Pat. kommt", frozenset({"pat"})) if t.is_word] == [0, 0]
+
+
+def test_a_chunk_remembered_in_one_place_gives_the_right_tokens_in_another() -> None:
+    """The memo of chunks keeps offsets within the chunk and sentence roles only: the same chunk ("Huber."
+    after an initial, after a word, at the start, after a long run of space) gives each place its tokens."""
+    texts = ["U. Huber. Huber. kommt", "Huber. U. Huber.", " " * 45 + "Huber. U.  Huber.", "Pat. Huber. Pat."]
+    for text in texts * 2:
+        assert fields(tokenize(text, ABBREVIATIONS)) == plain_tokens(text, ABBREVIATIONS)
+
+
+def test_long_chunks_are_not_remembered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(text_module, "_KINDS", {})
+    long_chunk = "Müller-Lüdenscheidt-Oberhuber-Schwarzenegger,"
+    text = f"Frau {long_chunk} kommt."
+    assert fields(tokenize(text, ABBREVIATIONS)) == plain_tokens(text, ABBREVIATIONS)
+    (memo,) = text_module._KINDS.values()
+    assert sorted(memo.chunks) == ["Frau", "kommt."]
+    assert all(len(chunk) <= text_module._PIECE_LIMIT for chunk in memo.chunks)
+    assert long_chunk not in memo.chunks
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dr.\x1cHuber\x1f kommt\x85morgen",  # separators str.isspace and the regular expressions' \s both know
+        "Frau\u2028Quellmann\u3000und\u2000Herr\u00a0Zander.\u000b\u000cGut",
+        "U.\u200bHuber\ufeff sagt",  # zero-width space and BOM are no white space: they are marks
+        "\t\n  Pat.   \n",
+    ],
+)
+def test_any_white_space_separates_chunks_as_it_separates_tokens(text: str) -> None:
+    assert fields(tokenize(text, ABBREVIATIONS)) == plain_tokens(text, ABBREVIATIONS)

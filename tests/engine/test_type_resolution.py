@@ -169,3 +169,22 @@ def test_only_names_no_one_decided_can_move(masker: str, strength: Strength, mov
     assert can_move(span, evidence) is movable
     typing = note_typing(text, [span], [evidence], "P1")
     assert (typing is not None) is movable
+
+
+def test_note_typing_keeps_each_movable_name_as_plain_tuples() -> None:
+    """Per movable name span: its index among the spans, its reference (its text without one), the type it
+    was rendered with and its evidence's fields as a plain tuple (a worker's chunk pickles at C speed)."""
+    text = "Herr Zander und Frau Quellmann, Dr. Ottweiler"
+    spans = [
+        Span(5, 11, PAT, "Salutation", ref="zander"),
+        Span(21, 30, PER, "Salutation"),
+        Span(32, 45, HCP, "Salutation", ref="ottweiler"),
+    ]
+    lone = NameEvidence("P9\x1fquellmann\x1ff", PER, Strength.LISTED, ("quellmann",), "f", "\x1fquellmann\x1ff")
+    titled = NameEvidence("\x1fottweiler\x1f", HCP, Strength.CONTEXT, ("ottweiler",))
+    typing = note_typing(text, spans, [None, lone, titled], "P9")
+    assert typing == ("P9", ((1, "Quellmann", PER, tuple(lone)),))
+    assert typing is not None and type(typing[1][0][3]) is tuple
+    assert note_typing(text, spans, [None, None, titled], "P9") is None
+    with pytest.raises(ValueError, match="3 spans but 2"):
+        note_typing(text, spans, [None, lone], "P9")

@@ -104,11 +104,25 @@ _TAILS = _ALT(sorted({re.escape(f" {word}"[-3:]).replace(r"\ ", r"\W") for word 
 _NUMBER_TRIGGER = re.compile(rf" (?<![ \u00a0] )(?=[ \u00a0]*+[0-9])(?<=(?:{_TAILS}) ){_SP}*[0-9]")
 _NBSP_TRIGGER = re.compile(rf"\u00a0(?<![ \u00a0]\u00a0)(?=[ \u00a0]*+[0-9])(?<=(?:{_TAILS})\u00a0){_SP}*[0-9]")
 _GLUED_TRIGGER = re.compile(r"(?<=[sS]tr\.)[0-9]")  # "Hauptstr.12": no space after the abbreviation
-_PREPOSITION_TRIGGER = re.compile(
-    _ALT(rf"{prep}{_SP}+(?:{_CAP}{_SP}+)?{_CHAIN}*{_CAP}{_SP}+[0-9]" for prep in (*_PREPOSITIONS, *_WEAK_PREPOSITIONS))
-    + "|"
-    + _ALT(rf"{street}{_SP}+(?:[^\W\d_]+(?:'|{_SP}+)){{1,5}}[0-9]" for street in (*ROMANCE_STREETS, *_OF_WORDS))
+_PREPOSITION_TAIL = rf"{_SP}+(?:{_CAP}{_SP}+)?{_CHAIN}*{_CAP}{_SP}+[0-9]"
+_STREET_TAIL = rf"{_SP}+(?:[^\W\d_]+(?:'|{_SP}+)){{1,5}}[0-9]"
+TRIGGER_WORDS = (
+    *((prep, _PREPOSITION_TAIL) for prep in (*_PREPOSITIONS, *_WEAK_PREPOSITIONS)),
+    *((street, _STREET_TAIL) for street in (*ROMANCE_STREETS, *_OF_WORDS)),
 )
+
+
+def _by_first_letter(words: tuple[tuple[str, str], ...]) -> str:
+    """One alternative per first letter and tail ("A(?:m|n der|uf der…)<tail>"), so the regex engine tries a
+    dozen branches at a capital letter, not fifty. The same matches as one branch per word, since no word and
+    the white space after it start another word (``tests/engine/rules/test_address_rule.py``)."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for word, tail in words:
+        groups.setdefault((word[0], tail), []).append(re.escape(word[1:]))
+    return _ALT(f"{re.escape(first)}(?:{_ALT(rests)}){tail}" for (first, tail), rests in groups.items())
+
+
+_PREPOSITION_TRIGGER = re.compile(_by_first_letter(TRIGGER_WORDS))
 _LOOK_BACK = 80  # characters before a house number that may hold its street name
 _LOOK_AHEAD = 40  # characters after it that may hold "/3, Stiege 2, Top 14"
 _PHRASE_END = re.compile(r"[ \t\u00a0]*(?:$|[\r\n,;:)(]|\.(?!\d)|-{1,2}[ \t])")

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
-from hypothesis import given
+import re
 
-from masketeer_gui.engine.rules.address import AddressRule, normalise
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from masketeer_gui.engine.rules.address import _PREPOSITION_TRIGGER, TRIGGER_WORDS, AddressRule, normalise
 from masketeer_gui.engine.rules.address_words import SEPARATE_WORDS, STREET_WORDS
 from tests.engine.rules.conftest import ANY_TEXT, assert_valid, matched
 
@@ -155,3 +158,69 @@ def test_known_street_says_so() -> None:
 @given(ANY_TEXT)
 def test_spans_are_valid_on_any_text(text: str) -> None:
     assert_valid(list(RULE.find(text)), text, RULE)
+
+
+# --- the preposition and street-word trigger, one branch per first letter ------------------------
+
+_ONE_BRANCH_PER_WORD = re.compile("|".join(word + tail for word, tail in TRIGGER_WORDS))  # as it was written first
+
+
+def _trigger_spans(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
+    return [match.span() for match in pattern.finditer(text)]
+
+
+def test_no_trigger_word_with_its_space_starts_another() -> None:
+    """What makes the branches per first letter match as one branch per word: at any place at most one
+    word can match, since no word followed by white space begins another ("Via " is no start of "Viale")."""
+    words = [word for word, _ in TRIGGER_WORDS]
+    assert not [(a, b) for a in words for b in words if b.startswith((a + " ", a + "\u00a0"))]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wohnt Am Kohlanger 5, dann Im Tiefen Grund 12 und Unter den Zwetschken 3",
+        "Via Tresca 8 oder Viale Zandonai 4, Rue de la Cerisaie 9, Platz der Tulpen 2",
+        "Zum Wehrturm 3; Zur Quelle 7, Zu den Auen 1. Beim Ziegelstadel 4, Bei der Mühle 2",
+        "Hinterm Quellhof 6 / Hinter der Zwetschke 1 / Vorm Tor 3 / Vor dem Tor 4 / Überm Bach 2",
+        "Am  Haag  17 Am\u00a0Rain\u00a04 Strada d'Ulivo 5 Chemin des Zerbes 3",
+    ],
+)
+def test_trigger_matches_as_one_branch_per_word_on_invented_addresses(text: str) -> None:
+    assert _trigger_spans(_PREPOSITION_TRIGGER, text) == _trigger_spans(_ONE_BRANCH_PER_WORD, text)
+    assert _trigger_spans(_PREPOSITION_TRIGGER, text)
+
+
+_SEPARATORS = st.sampled_from([" ", "  ", "\u00a0", "\n", "-", ""])
+_ADDRESS_LIKE = st.builds(
+    "".join,
+    st.tuples(
+        st.sampled_from([*(word for word, _ in TRIGGER_WORDS), "Tal", "x"]),
+        _SEPARATORS,
+        st.sampled_from(["Tal", "Quellgrund", "Mühl-Quellgrund", "d'Ulivo", "der Tulpen", "Alten Tal", "x", "."]),
+        _SEPARATORS,
+        st.sampled_from(["3", "12", "a", "Tal"]),
+    ),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(_ADDRESS_LIKE, _SEPARATORS), max_size=6))
+def test_trigger_matches_as_one_branch_per_word_on_any_mix_of_its_words(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    assert _trigger_spans(_PREPOSITION_TRIGGER, text) == _trigger_spans(_ONE_BRANCH_PER_WORD, text)
+
+
+def test_trigger_matches_as_one_branch_per_word_for_every_word() -> None:
+    names = ["Tal", "Quellgrund", "Mühl-Quellgrund", "d'Ulivo", "der Tulpen", "Alten Tal", "x", "."]
+    texts = [
+        f"{before}{word}{gap}{name}{gap}{end}"
+        for before in ("", "am ")
+        for word, _ in TRIGGER_WORDS
+        for gap in (" ", "\u00a0", "-")
+        for name in names
+        for end in ("3", "a")
+    ]
+    assert [_trigger_spans(_PREPOSITION_TRIGGER, t) for t in texts] == [
+        _trigger_spans(_ONE_BRANCH_PER_WORD, t) for t in texts
+    ]
