@@ -102,7 +102,7 @@ def export_gold(args: argparse.Namespace) -> int:
     if fmt is GoldFormat.CONLL:
         from masketeer_gui.engine.lexicon_loader import load_lexicon
 
-        abbreviations = load_lexicon().abbreviations
+        abbreviations = frozenset(load_lexicon().abbreviations)
     count = write_gold(fmt, args.output, gold, texts, abbreviations)
     spans = sum(len(s) for s in gold.values())
     say(f"masketeer evaluate export-gold: {count} notes, {spans} spans -> {args.output} ({fmt})")

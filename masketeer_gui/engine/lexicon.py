@@ -8,6 +8,7 @@ files' sizes and modification times.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -57,24 +58,24 @@ class Lexicon:
     """
 
     first_names: dict[str, str] = field(default_factory=dict)  # folded name -> 'f' | 'm' | 'u'
-    surnames: frozenset[str] = frozenset()
+    surnames: AbstractSet[str] = frozenset()
     salutations: tuple[Salutation, ...] = ()
-    abbreviations: frozenset[str] = frozenset()  # folded, without the final dot: "dr", "bzgl", "z.b"
-    whitelist: frozenset[str] = frozenset()  # eponyms and medical/common words never masked
+    abbreviations: AbstractSet[str] = frozenset()  # folded, without the final dot: "dr", "bzgl", "z.b"
+    whitelist: AbstractSet[str] = frozenset()  # eponyms and medical/common words never masked
     medical_sites: tuple[str, ...] = ()  # site names as written ("BKH Schwaz")
-    site_words: frozenset[str] = frozenset()  # heads that introduce a site: "lkh", "klinik", "spital"
-    common_words: frozenset[str] = frozenset()  # frequent German words (any case)
-    nouns: frozenset[str] = frozenset()  # German common nouns
+    site_words: AbstractSet[str] = frozenset()  # heads that introduce a site: "lkh", "klinik", "spital"
+    common_words: AbstractSet[str] = frozenset()  # frequent German words (any case)
+    nouns: AbstractSet[str] = frozenset()  # German common nouns
     zip_towns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "6020" -> ("Innsbruck", …)
-    towns: frozenset[str] = frozenset()  # folded town names from the ZIP list
+    towns: AbstractSet[str] = frozenset()  # folded town names from the ZIP list
     version: str = ""  # hash of the files it was built from
-    ambiguous_names: frozenset[str] = frozenset()  # names that are also nouns or top-20k common words
-    top_words: frozenset[str] = frozenset()  # the 20,000 most frequent German words (typo targets)
-    drugs: frozenset[str] = frozenset()  # medicine names: words, never persons
-    drug_names: frozenset[str] = frozenset()  # the large generated drug dictionary (no typo target)
-    medical_terms: frozenset[str] = frozenset()  # clinical words, acronyms and role nouns: never persons
-    brands: frozenset[str] = frozenset()  # shops and brands named like persons ("beim Hofer"): by context
-    professions: frozenset[str] = frozenset()  # job nouns ("maurer"): a surname after "als" is the job
+    ambiguous_names: AbstractSet[str] = frozenset()  # names that are also nouns or top-20k common words
+    top_words: AbstractSet[str] = frozenset()  # the 20,000 most frequent German words (typo targets)
+    drugs: AbstractSet[str] = frozenset()  # medicine names: words, never persons
+    drug_names: AbstractSet[str] = frozenset()  # the large generated drug dictionary (no typo target)
+    medical_terms: AbstractSet[str] = frozenset()  # clinical words, acronyms and role nouns: never persons
+    brands: AbstractSet[str] = frozenset()  # shops and brands named like persons ("beim Hofer"): by context
+    professions: AbstractSet[str] = frozenset()  # job nouns ("maurer"): a surname after "als" is the job
 
     @property
     def names(self) -> frozenset[str]:

@@ -23,6 +23,7 @@ town ("KUK" alone, unless listed), care homes named without "St./Hl." ("Haus Eli
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -106,7 +107,7 @@ class SiteTowns:
 
 
 def site_towns(
-    towns: frozenset[str], foreign_tables: Iterable[Mapping[str, frozenset[str]]] | None = None
+    towns: AbstractSet[str], foreign_tables: Iterable[Mapping[str, frozenset[str]]] | None = None
 ) -> SiteTowns:
     """``towns``: the ZIP list's folded towns; ``foreign_tables``: German and Swiss ZIP code -> town keys
     (the shipped lists when None)."""
@@ -131,8 +132,8 @@ class MedicalSiteMasker:
     def __init__(
         self,
         sites: Iterable[str],
-        site_words: frozenset[str],
-        towns: frozenset[str],
+        site_words: AbstractSet[str],
+        towns: AbstractSet[str],
         town_keys: Deferred[SiteTowns] | None = None,
     ) -> None:
         self._trie: _Trie = {}

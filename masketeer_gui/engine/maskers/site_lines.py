@@ -7,12 +7,14 @@ to the overlapping address. ``clip_to_line`` cuts a site back to the line of the
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from masketeer_gui.engine.maskers.base import NoteState, same_line
 
 _Hit = tuple[int, int, str]
 
 
-def clip_to_line(state: NoteState, hit: _Hit, anchor: int, generic: frozenset[str]) -> _Hit | None:
+def clip_to_line(state: NoteState, hit: _Hit, anchor: int, generic: AbstractSet[str]) -> _Hit | None:
     """``hit`` (first, last, reason) cut to the line of token ``anchor``; None if only a bare head is left.
 
     ``generic``: folded head words that are no site alone ("Klinik", "Spital"); a site clipped down to

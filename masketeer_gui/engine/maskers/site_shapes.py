@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 
 from masketeer_gui.engine.maskers.base import NoteState, same_line
 from masketeer_gui.engine.maskers.site_forms import FUNCTION_WORDS, GENERIC_PARTS, HEAD_SUFFIXES
@@ -86,7 +87,7 @@ class SiteShapes:
 
     def __init__(
         self,
-        heads: frozenset[str],
+        heads: AbstractSet[str],
         town_keys: frozenset[str],
         town_end: Callable[[NoteState, int | None], int | None],
         order_end: Callable[[NoteState, int], int | None],

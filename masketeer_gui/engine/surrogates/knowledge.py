@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from masketeer_gui.engine.lexicon import Lexicon, SalutationKind
@@ -31,9 +32,9 @@ class NameKnowledge:
     """Folded first names with gender (f, m, u), surnames, salutation genders and site head words."""
 
     first_names: Mapping[str, str]
-    surnames: frozenset[str]
+    surnames: AbstractSet[str]
     titles: Mapping[tuple[str, ...], str] = field(default_factory=lambda: dict(BUILT_IN_TITLES))
-    site_heads: frozenset[str] = frozenset()
+    site_heads: AbstractSet[str] = frozenset()
     is_word: Callable[[str], bool] = field(default=lambda folded: False)
     informal: frozenset[tuple[str, ...]] = BUILT_IN_INFORMAL  # greetings and sign-offs: a first name follows
 
