@@ -8,7 +8,7 @@ name is it one typo away from.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import IntFlag
 from typing import cast
@@ -148,8 +148,8 @@ class ShippedTables:
     by ``engine.lexicon_indices``, read when a note first needs them); the deployment lists' part is added
     per engine and never cached."""
 
-    word_typos: Deferred[dict[str, tuple[str, ...]]]  # one-deletion variant -> frequent nouns, drugs, titles
-    name_typos: Deferred[dict[str, tuple[str, ...]]]  # one-deletion variant -> shipped names
+    word_typos: Deferred[Mapping[str, tuple[str, ...]]]  # one-deletion variant -> frequent nouns, drugs, titles
+    name_typos: Deferred[Mapping[str, tuple[str, ...]]]  # one-deletion variant -> shipped names
     longest: int  # the longest word or shipped name
 
     def load(self) -> None:
@@ -191,8 +191,8 @@ class NameIndex:
         self.shipped = _shipped_names(lexicon)
         self.whitelist = lexicon.whitelist
         self._tables = tables
-        self._deletes: dict[str, tuple[str, ...]] | None = None
-        self._word_deletes: dict[str, tuple[str, ...]] | None = None
+        self._deletes: Mapping[str, tuple[str, ...]] | None = None
+        self._word_deletes: Mapping[str, tuple[str, ...]] | None = None
         self._typo_cache: dict[tuple[str, bool], str | None] = {}
         self._base_cache: dict[str, str | None] = {}
         self._longest: int | None = None
@@ -357,7 +357,7 @@ class NameIndex:
             candidates.update(index.get(variant, ()))
         return any(within_one_edit(c, folded) for c in candidates)
 
-    def _typo_index(self) -> dict[str, tuple[str, ...]]:
+    def _typo_index(self) -> Mapping[str, tuple[str, ...]]:
         if self._word_deletes is None:
             tables = self._tables
             self._word_deletes = (
@@ -377,7 +377,7 @@ class NameIndex:
             self._longest = max(shipped, max(map(len, self.roles), default=0))
         return self._longest
 
-    def _deletion_index(self) -> dict[str, tuple[str, ...]]:
+    def _deletion_index(self) -> Mapping[str, tuple[str, ...]]:
         if self._deletes is None:
             tables = self._tables
             if tables is None:
@@ -415,10 +415,10 @@ def _longest_shipped(lexicon: Lexicon, title_words: frozenset[str], shipped: fro
     return max((len(word) for group in words for word in group), default=0)
 
 
-def _merged(base: dict[str, tuple[str, ...]], extra: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+def _merged(base: Mapping[str, tuple[str, ...]], extra: Mapping[str, tuple[str, ...]]) -> Mapping[str, tuple[str, ...]]:
     """``base`` with ``extra``'s words added (``base`` itself, shared by every engine, is left as it is; a packed
     table of the cache stays packed: ``lexicon_packed.merged``)."""
-    return cast("dict[str, tuple[str, ...]]", lexicon_packed.merged(base, extra))
+    return cast("Mapping[str, tuple[str, ...]]", lexicon_packed.merged(base, extra))
 
 
 def _known_head(lexicon: Lexicon, head: str) -> bool:
