@@ -278,6 +278,15 @@ def _hyphenated_name_like(names: NameIndex, text: str, titled: bool) -> bool:
     return len(parts) > 1 and all(p[0].isupper() and _word_name_like(names, fold(p), p, titled) for p in parts)
 
 
+def part_name_like(names: NameIndex, text: str) -> bool:
+    """A hyphen chain of capitalised words, one of which could be a name after a title: "Wolter-Brandt",
+    "El-Sayed" (a double surname whose other part is a German word); not "Covid-Ambulanz" (all words)."""
+    parts = [p for p in _HYPHEN.split(text) if p]
+    if len(parts) < 2 or not all(p[0].isupper() and p.isalpha() for p in parts):
+        return False
+    return any(_word_name_like(names, fold(p), p, True) for p in parts)
+
+
 def _word_name_like(names: NameIndex, folded: str, text: str, titled: bool) -> bool:
     if names.is_listed(folded):
         return True

@@ -18,6 +18,7 @@ from masketeer_gui.engine.maskers.base import (
     Vote,
     is_initial_at,
     name_like,
+    part_name_like,
     rare_word,
     same_line,
 )
@@ -302,6 +303,8 @@ class SalutationMasker:
             return True
         if text.islower():  # "frau huber", "fr. stein ruft an"; an unlisted one after "dr." (``lowercase_surname``)
             return names.base_name(folded) is not None or lowercase_surname(state, j, academic=True)
+        if "-" in folded:  # a double surname with one German part ("Wolter-Brandt"): the slot rules decide
+            return part_name_like(names, text)
         return (  # the word-level part of ``_named_by_verb``, which covers ``_after_academic_title`` too
             folded.isalpha()
             and folded not in names.lexicon.drugs

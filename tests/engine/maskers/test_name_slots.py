@@ -65,3 +65,31 @@ MUST_NOT_MASK = [
 @pytest.mark.parametrize(("text", "word"), MUST_NOT_MASK)
 def test_word_after_title_stays(shipped: Deidentifier, text: str, word: str) -> None:
     assert word not in masked(shipped, text)
+
+
+# A double surname in the name slot, one part a German word ("Brandt", "Kurz") or a short particle ("El").
+DOUBLE_SURNAME_MASKED = [
+    ("Operateur: Prof. Dr. Jens Wolter-Brandt; Assistenz folgt.", ["Jens", "Wolter-Brandt"]),
+    ("Frau Jadwiga Nowicka-Brandt, geb. 03.05.1961, kam zur Kontrolle.", ["Jadwiga", "Nowicka-Brandt"]),
+    ("Betr.: Herrn Tarek El-Sayed, geb. 1955", ["Tarek", "El-Sayed"]),
+    ("Vidiert: Prof. Dr. J. Wolter-Brandt", ["J", "Wolter-Brandt"]),
+    ("Begleitet vom Sohn, Herrn Malik El-Sayed (Tel. folgt).", ["Malik", "El-Sayed"]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), DOUBLE_SURNAME_MASKED)
+def test_double_surname_in_name_slot(shipped: Deidentifier, text: str, expected: list[str]) -> None:
+    assert masked(shipped, text) == expected
+
+
+# A hyphen chain of words only, or a clinical chain, after a title is no name.
+DOUBLE_WORD_KEPT = [
+    ("Termin bei Dr. Covid-Ambulanz vereinbart.", "Covid-Ambulanz"),
+    ("Frau Magen-Darm Beschwerden seit gestern.", "Magen-Darm"),
+    ("Herr Knie-TEP links, mobilisiert.", "Knie-TEP"),
+]
+
+
+@pytest.mark.parametrize(("text", "word"), DOUBLE_WORD_KEPT)
+def test_word_chain_after_title_stays(shipped: Deidentifier, text: str, word: str) -> None:
+    assert word not in masked(shipped, text)
