@@ -30,7 +30,7 @@ from masketeer_gui.engine.lexicon import Lexicon, SalutationKind, SalutationPosi
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.names import NameIndex, Role, name_parts
 from masketeer_gui.engine.normalize import fold
-from masketeer_gui.engine.span import NAME_ENTITIES, Entity, Span
+from masketeer_gui.engine.span import FIRST_NAME_FLAG, NAME_ENTITIES, Entity, Span
 from masketeer_gui.engine.text import Token, tokenize
 from masketeer_gui.engine.type_resolution import (
     NameEvidence,
@@ -482,6 +482,8 @@ def _surname_comma_first(text: str, left: Span, right: Span, first_names: Mappin
     gap = text[left.end : right.start]
     if not gap.startswith(",") or gap[1:].strip(" ") or len(gap) > 2:
         return False
+    if FIRST_NAME_FLAG in right.flags:  # a first name no list holds, proven by its place ("Pat.: Kranich, Dinesh")
+        return True
     return right.ref in first_names and left.ref not in first_names
 
 

@@ -34,6 +34,9 @@ ENTITY_NAMES: dict[Entity, str] = {
 }
 
 NAME_ENTITIES = frozenset({Entity.HCP, Entity.PAT, Entity.PER})
+# Flag of a first name proven by its place after a surname and a comma ("Pat.: Kranich, Dinesh"): typing joins
+# the two into one person although no list knows the first name.
+FIRST_NAME_FLAG = "first-name"
 
 
 @dataclass(frozen=True, slots=True)

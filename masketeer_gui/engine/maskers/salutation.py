@@ -34,7 +34,7 @@ from masketeer_gui.engine.maskers.name_slots import (
     unlisted_first_name,
 )
 from masketeer_gui.engine.maskers.word_memo import WordMemo
-from masketeer_gui.engine.span import Entity
+from masketeer_gui.engine.span import FIRST_NAME_FLAG, NAME_ENTITIES, Entity
 
 COURTESY_WORDS = frozenset({"frau", "herr", "herrn"})
 DEFAULT_ENTITY = {  # when no list knows the name
@@ -62,8 +62,8 @@ def decided_entity(kinds: list[SalutationKind]) -> Entity | None:
 
 # Enum members the per-note code reads, as module constants (a member read through its class runs a
 # Python-level descriptor on Python 3.11).
-_COURTESY, _HCP_TITLE = SalutationKind.COURTESY, SalutationKind.HCP_TITLE
-_HCP, _PER = Entity.HCP, Entity.PER
+_COURTESY, _HCP_TITLE, _PATIENT = SalutationKind.COURTESY, SalutationKind.HCP_TITLE, SalutationKind.PATIENT
+_HCP, _PAT, _PER = Entity.HCP, Entity.PAT, Entity.PER
 MAX_NAMES = 3
 PLURAL_TITLES = frozenset({"dres"})  # "Dres. Huber & Maier": several doctors follow
 NAME_JOINERS = frozenset({"&", "/", ","})
@@ -201,6 +201,8 @@ class SalutationMasker:
             end = last + 1  # most chains ("Pat. sagt"): the word after them is known to be no name
         else:
             end = self._mask_names(state, j, kinds, i, last, possible)
+            if _PATIENT in kinds:
+                end = self._surname_comma_first_name(state, j, end)
         if _plural_title(state, i, last):
             end = self._more_names(state, end - 1, kinds, i, last, possible)
         return end
@@ -289,6 +291,35 @@ class SalutationMasker:
             last = j
             j = state.next_word(j, allow=".-") if token.is_initial else state.next_word(j)
         return last + 1
+
+    def _surname_comma_first_name(self, state: NoteState, j: int, end: int) -> int:
+        """After a patient label, "<Surname>, <Firstname>" on one line: a listed first name or a rare word after
+        the comma proves both names, also a surname that is a German word ("Pat.: Kranich, Dinesh, m"); return
+        where to continue."""
+        tokens = state.tokens
+        k = j + 2
+        if end > j + 1 or k >= len(tokens) or tokens[j + 1].text != "," or tokens[j].is_initial:
+            return end  # more than one word taken, or no comma right after the first
+        token = tokens[k]
+        if not (token.is_word and token.is_capitalized and same_line(state, j, k) and state.free(k)):
+            return end
+        if not (token.folded in state.names.lexicon.first_names or rare_word(state, k)):
+            return end
+        surname = state.votes[j]
+        if surname is None:  # nothing taken: a German word as the surname ("Pat.: Kranich, Dinesh")
+            if not (state.free(j) and after_academic_title(state, j)):
+                return end
+            reason = "patient's surname before a first name"
+            surname = Vote(self.name, _PAT, reason, ("ambiguous-word",), tokens[j].folded)
+            state.vote(j, surname)
+        elif surname.entity not in NAME_ENTITIES:
+            return end
+        ref = state.names.base_name(token.folded)
+        flags = (FIRST_NAME_FLAG,) if ref else ("unknown-word", FIRST_NAME_FLAG)
+        state.vote(
+            k, Vote(self.name, surname.entity, "first name after a patient's surname", flags, ref or token.folded)
+        )
+        return k + 1
 
     @staticmethod
     def _possible(state: NoteState, j: int) -> bool:

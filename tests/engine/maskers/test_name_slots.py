@@ -93,3 +93,32 @@ DOUBLE_WORD_KEPT = [
 @pytest.mark.parametrize(("text", "word"), DOUBLE_WORD_KEPT)
 def test_word_chain_after_title_stays(shipped: Deidentifier, text: str, word: str) -> None:
     assert word not in masked(shipped, text)
+
+
+# "<Surname>, <Firstname>" after a patient label: a first name no list holds, and a surname that is a German
+# word, are proven by the comma shape; both are one patient.
+SURNAME_COMMA_FIRST_NAME = [
+    ("Befund\n\nPat.: Kranich, Dinesh, m, *04.06.1975\nEinsender: Praxis", [("Kranich", PAT), ("Dinesh", PAT)]),
+    ("Patient: Rajapaksa, Dinesh   m   1990\nLabor folgt.", [("Rajapaksa", PAT), ("Dinesh", PAT)]),
+    ("Pat.: Oberhuber, Yaretzi", [("Oberhuber", PAT), ("Yaretzi", PAT)]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), SURNAME_COMMA_FIRST_NAME)
+def test_surname_comma_first_name_after_patient_label(
+    shipped: Deidentifier, text: str, expected: list[tuple[str, Entity]]
+) -> None:
+    assert typed_words(shipped, text) == expected
+
+
+COMMA_AFTER_PATIENT_KEPT = [
+    ("Pat.: Oberhuber, Befund unauffällig.", "Befund"),
+    ("Pat.: Befund, Diabetes bekannt.", "Befund"),
+    ("Pat. Oberhuber, Diabetes seit Jahren bekannt.", "Diabetes"),
+    ("Pat.: Oberhuber, Kachexie bekannt.", "Kachexie"),
+]
+
+
+@pytest.mark.parametrize(("text", "word"), COMMA_AFTER_PATIENT_KEPT)
+def test_word_after_patient_comma_stays(shipped: Deidentifier, text: str, word: str) -> None:
+    assert word not in masked(shipped, text)
