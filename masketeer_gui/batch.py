@@ -122,6 +122,7 @@ _worker: tuple[Callable[[Any, Any], Any], Any] | None = None  # the pool process
 def _start_worker(source: tuple[Any, Callable[[], Any] | None], task: Callable[[Any, Any], Any], parent: int) -> None:
     """Pool initializer: die with the parent, ignore Ctrl-C, adopt or build the state."""
     global _worker
+    gc.enable()  # a parent that paused its collector (``masketeer deidentify``) forks workers that collect
     die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     state, rebuild = source

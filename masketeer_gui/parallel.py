@@ -93,7 +93,10 @@ class ChunkWorker:
         so they inherit them (a run in this process alone reads each only if a note needs it)."""
         prepare = getattr(self._analyzer, "prepare", None)
         if callable(prepare):
-            prepare()
+            from masketeer_gui.engine.factory import lasting_objects
+
+            with lasting_objects():  # ~10^5 lasting objects: no collection walks them while made, or after
+                prepare()
 
     @property
     def analyzer(self) -> Analyzer:

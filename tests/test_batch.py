@@ -42,3 +42,25 @@ def test_forked_workers_inherit_the_state_and_do_the_work() -> None:
 def test_a_failed_payload_fails_the_run(workers: int) -> None:
     with pytest.raises(ValueError, match="payload seven"):
         list(run_ordered(Workload(_failing, None, rebuild=lambda: None), ((i, i) for i in range(20)), workers))
+
+
+def _collecting(state: object, payload: int) -> tuple[bool, int]:
+    import gc
+
+    return gc.isenabled(), os.getpid()
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="forked workers")
+def test_workers_collect_garbage_even_when_the_parent_paused_its_collector() -> None:
+    import gc
+
+    was = gc.isenabled()
+    gc.disable()  # as ``masketeer deidentify`` does for its run
+    try:
+        results = list(run_ordered(Workload(_collecting, None), ((i, i) for i in range(8)), 2, in_flight=1))
+        assert not gc.isenabled()  # the parent's own setting is left alone
+    finally:
+        if was:
+            gc.enable()
+    assert os.getpid() not in {pid for _, (_enabled, pid) in results}
+    assert all(enabled for _, (enabled, _pid) in results)

@@ -175,3 +175,28 @@ def test_a_chunk_runs_with_the_collector_paused_and_leaves_it_as_it_was(enabled:
         (gc.enable if was else gc.disable)()
     assert worker.analyzer.seen == [False, False]  # type: ignore[attr-defined]
     assert len(result.lines) == 2
+
+
+class _PreparedWatcher(_CollectorWatcher):
+    """An analyzer that notes whether the collector was on while it prepared its indices."""
+
+    def prepare(self) -> None:
+        import gc
+
+        self.seen.append(gc.isenabled())
+
+
+def test_prepare_runs_with_the_collector_paused() -> None:
+    import gc
+
+    from masketeer_gui.parallel import ChunkWorker
+
+    worker = ChunkWorker(EngineSpec(_PreparedWatcher, None, KEY))
+    was = gc.isenabled()
+    gc.enable()
+    try:
+        worker.prepare()
+        assert gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()
+    assert worker.analyzer.seen == [False]  # type: ignore[attr-defined]
