@@ -218,6 +218,8 @@ def _payload(chunk: list[NoteRecord], spec: EngineSpec) -> list[tuple[str, str, 
 def patient_scope(record: NoteRecord, key: str) -> str:
     """The record's patient id as text ('' without one)."""
     value = record.meta.get(key)
+    if type(value) is str:  # the usual
+        return value
     return "" if value is None or isinstance(value, dict | list) else str(value)
 
 

@@ -213,3 +213,14 @@ def test_a_mapped_patient_column_and_a_chosen_delimiter(tmp_path: Path) -> None:
     source.write_text("nr|befund|pat\nx1|Kontrolle in zwei Wochen.|P3\n", encoding="utf-8")
     (record,) = read_corpus(source, id_col="nr", text_col="befund", patient_col="pat", delimiter="|")
     assert (record.id, record.text, record.meta) == ("x1", "Kontrolle in zwei Wochen.", {"patient_id": "P3"})
+
+
+def test_jsonl_meta_keeps_the_other_fields_in_input_order(tmp_path: Path) -> None:
+    path = write(
+        tmp_path / "c.jsonl", jsonl({"z": 1, "id": "N1", "pat": "P7", "text": "a", "a": [2]}, {"id": "N2", "text": "b"})
+    )
+    first, second = read_all(path, patient_col="pat")
+    assert list(first.meta.items()) == [("z", 1), ("a", [2]), ("patient_id", "P7")]
+    assert second.meta == {}
+    (same,) = read_all(write(tmp_path / "s.jsonl", jsonl({"x": "1", "id": "N3", "y": 2})), id_col="x", text_col="x")
+    assert (same.id, same.text, list(same.meta.items())) == ("1", "1", [("id", "N3"), ("y", 2)])

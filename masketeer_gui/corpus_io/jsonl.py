@@ -2,26 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 
 from masketeer_gui.corpus_io.records import NoteRecord, RecordFactory
 from masketeer_gui.engine import fastjson
 
 _BOM = b"\xef\xbb\xbf"
+T = TypeVar("T")
 
 
 def read_jsonl(path: Path, factory: RecordFactory) -> Iterator[NoteRecord]:
     """Yield one record per non-blank line; blank lines are skipped, bad lines reported."""
-    source = str(path)
-    for line, data in json_objects(path, factory):
-        record = factory.from_mapping(data, source, line)
-        if record is not None:
-            yield record
+    return _made(path, factory, factory.from_mapping)
 
 
 def json_objects(path: Path, factory: RecordFactory) -> Iterator[tuple[int, dict[str, object]]]:
     """``(line number, object)`` per non-blank line that is a JSON object; other lines are reported."""
+    return _made(path, factory, _numbered)
+
+
+def _made(path: Path, factory: RecordFactory, make: Callable[[dict[str, Any], str, int], T | None]) -> Iterator[T]:
+    """``make(object, source, line number)`` per non-blank line that is a JSON object, unless it gives None;
+    other lines are reported. (One loop for records and objects: a record costs no generator of its own.)"""
     source = str(path)
     loads, errors = fastjson.loads, (fastjson.JSONDecodeError, UnicodeDecodeError)
     with path.open("rb") as handle:
@@ -35,9 +39,15 @@ def json_objects(path: Path, factory: RecordFactory) -> Iterator[tuple[int, dict
                     factory.bad(source, line, _why_invalid(raw, exc))
                 continue
             if type(data) is dict:
-                yield line, data
+                item = make(data, source, line)
+                if item is not None:
+                    yield item
             else:
                 factory.bad(source, line, "expected a JSON object")
+
+
+def _numbered(data: dict[str, Any], source: str, line: int) -> tuple[int, dict[str, Any]]:
+    return line, data
 
 
 def skip_bom(raw: bytes, line: int) -> bytes:
