@@ -120,8 +120,7 @@ class RunSettler:
         if self._own is not None and own_lines is not None:
             self._own.write(own_lines)
         if self._collisions is not None:
-            for offset, note_tags in enumerate(result.tags):
-                self._collisions.add_note(first + offset, note_tags)
+            self._collisions.add_notes(first, result.tags)
         if result.typings:
             self._typings.update((first + k, typing) for k, typing in enumerate(result.typings) if typing)
         if result.tally is not None:

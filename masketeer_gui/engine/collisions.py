@@ -13,7 +13,7 @@ its own note types it and, where the corpus settles it otherwise, as settled (bo
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from masketeer_gui.engine import fastjson
@@ -93,6 +93,15 @@ class TagCollisions:
         for index, (tag, digest) in enumerate(tags):
             if known(tag, digest) != digest:
                 self._other(tag, digest, (note, index))
+
+    def add_notes(self, first: int, notes: Iterable[Sequence[tuple[str, bytes]]]) -> None:
+        """``add_note`` for consecutive notes numbered from ``first`` (a chunk's: one call, not one per note)."""
+        known = self._first.setdefault
+        for note, tags in enumerate(notes, first):
+            for tag, digest in tags:
+                if known(tag, digest) != digest:  # rare: the note again, span by span (those seen add nothing)
+                    self.add_note(note, tags)
+                    break
 
     def _other(self, tag: str, digest: bytes, where: tuple[int, int] | None) -> None:
         self._others.setdefault(tag, set()).add(digest)

@@ -65,16 +65,20 @@ class SettledTypes:
 
     def __init__(self, resolution: TypeResolution) -> None:
         self.resolution = resolution
+        self._entities: dict[tuple[str, EvidenceRow], Entity] = {}  # a name's settled type, per patient and evidence
 
     def moves(self, typing: NoteTyping) -> list[Move]:
         """The names of one note whose settled type differs from the one it was rendered with."""
         patient_id, names = typing
-        resolution = self.resolution
-        return [
-            Move(index, reference, rendered, entity)
-            for index, reference, rendered, evidence in names
-            if (entity := resolved_entity(evidence, resolution, patient_id)) is not rendered
-        ]
+        known = self._entities
+        moved: list[Move] = []
+        for index, reference, rendered, evidence in names:
+            entity = known.get(seen := (patient_id, evidence))
+            if entity is None:  # the same evidence of one patient's notes settles alike: resolved once
+                entity = known[seen] = resolved_entity(evidence, self.resolution, patient_id)
+            if entity is not rendered:
+                moved.append(Move(index, reference, rendered, entity))
+        return moved
 
 
 def settled_line(

@@ -102,6 +102,21 @@ def test_a_streamed_run_settles_its_lines_as_the_rule_says(seed: int) -> None:
         assert record["text"] == "{} und {}.".format(*(expected[d] for _, d in tags))
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_chunk_of_notes_at_once_records_what_note_by_note_does(seed: int) -> None:
+    refs = REFS[:]
+    random.Random(seed).shuffle(refs)
+    notes = rendered(refs, 1)  # one-character tags: most notes hold a collision, many in their second span
+    one_by_one, at_once = TagCollisions(1), TagCollisions(1)
+    for index, (_, tags) in enumerate(notes):
+        one_by_one.add_note(index + 5, tags)
+    at_once.add_notes(5, [tags for _, tags in notes])
+    assert at_once.final_tags() == one_by_one.final_tags()
+    moved = one_by_one.final_tags()
+    for index, (line, _) in enumerate(notes):
+        assert at_once.settle_line(line, index + 5, moved) == one_by_one.settle_line(line, index + 5, moved)
+
+
 def test_lines_without_a_colliding_tag_come_back_untouched() -> None:
     notes = rendered(REFS[:2], 8)
     collisions = TagCollisions()

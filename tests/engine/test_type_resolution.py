@@ -188,3 +188,15 @@ def test_note_typing_keeps_each_movable_name_as_plain_tuples() -> None:
     assert note_typing(text, spans, [None, None, titled], "P9") is None
     with pytest.raises(ValueError, match="3 spans but 2"):
         note_typing(text, spans, [None, lone], "P9")
+
+
+@pytest.mark.parametrize("order", [("P1", "P2"), ("P2", "P1")])
+def test_the_same_evidence_settles_per_patient(order: tuple[str, str]) -> None:
+    resolution = resolve_types(
+        tally([NameEvidence("gruen maria", PAT, Strength.FULL_NAME, ("gruen", "maria"), "f")], patient_id="P1")
+    )
+    weak = ("P1\x1fgruen\x1ff", PER, Strength.DEFAULT, ("gruen",), "f", "")  # one row, in two patients' notes
+    expected = {"P1": [Move(0, "gruen", PER, PAT)], "P2": []}
+    settled = SettledTypes(resolution)
+    for patient_id in order * 2:  # asked twice each: the second answer is the first one's
+        assert settled.moves((patient_id, ((0, "gruen", PER, weak),))) == expected[patient_id]
