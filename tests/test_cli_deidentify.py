@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -238,3 +239,40 @@ def test_one_type_per_person_across_the_run_with_the_real_engine(
     args = ("--names", names, "--workers", "2", "--chunk-size", "1", "--key-file", key)
     assert deidentify(source, "-o", pooled, *args) == 0
     assert pooled.read_bytes() == out.read_bytes()  # settled the same way across worker processes
+
+
+class _Watched:
+    """The stand-in engine, noting whether the collector was on when it was built."""
+
+    collector_on: ClassVar[list[bool]] = []
+
+    def __init__(self, names: object = None) -> None:
+        import gc
+
+        self.collector_on.append(gc.isenabled())
+        self._inner = fake_factory(names)  # type: ignore[arg-type]
+
+    def analyze(self, text: str, context: object = None) -> list:
+        return self._inner.analyze(text, context)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad_line", [0, 3])
+def test_the_collector_rests_during_the_command_and_what_it_leaves_is_frozen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bad_line: int
+) -> None:
+    import gc
+
+    monkeypatch.setattr(command, "ENGINE_FACTORY", _Watched)
+    _Watched.collector_on.clear()
+    was = gc.isenabled()
+    gc.enable()
+    gc.unfreeze()
+    try:
+        status = deidentify(write_jsonl(tmp_path / "in.jsonl", bad_line=bad_line), "-o", tmp_path / "out.jsonl")
+        assert gc.isenabled()  # on again afterwards, also after an error
+        assert gc.get_freeze_count() > 0  # the process ends now: its last collection need not walk it all
+    finally:
+        gc.unfreeze()  # this test process goes on: its objects are collected as before
+        (gc.enable if was else gc.disable)()
+    assert status == (2 if bad_line else 0)
+    assert _Watched.collector_on == ([] if bad_line else [False])  # a bad first chunk: no engine at all
