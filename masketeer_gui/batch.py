@@ -120,9 +120,10 @@ _worker: tuple[Callable[[Any, Any], Any], Any] | None = None  # the pool process
 
 
 def _start_worker(source: tuple[Any, Callable[[], Any] | None], task: Callable[[Any, Any], Any], parent: int) -> None:
-    """Pool initializer: die with the parent, ignore Ctrl-C, adopt or build the state."""
+    """Pool initializer: die with the parent, ignore Ctrl-C, collect garbage (whether or not the parent had
+    paused its collector when it forked), adopt or build the state."""
     global _worker
-    gc.enable()  # a parent that paused its collector (``masketeer deidentify``) forks workers that collect
+    gc.enable()
     die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     state, rebuild = source
