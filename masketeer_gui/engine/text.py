@@ -90,10 +90,11 @@ def tokenize(text: str, abbreviations: Iterable[str] = frozenset()) -> list[Toke
     """Tokens of ``text`` (markup already blanked) with offsets and sentence numbers.
 
     ``abbreviations`` are folded forms without the final dot; a dot after one of them
-    (or after an initial or a number) does not end the sentence. Hot path: ``str.split`` gives each chunk
-    (a run of non-space characters; a token never crosses white space) and ``str.find`` where it starts,
-    and all that this chunk alone decides (per token its text, offsets within the chunk, folded form,
-    kind, capital, sentence role) comes from a memo of the distinct chunks, offsets then by addition.
+    (or after an initial or a number) does not end the sentence. Hot path: ``str.split`` at line breaks and
+    then at single spaces gives each piece of the text (a token never crosses white space), so a piece starts
+    one character after the last one ends (no search), and all that this piece alone decides (per token its
+    text, offsets within the piece, folded form, kind, capital, sentence role) comes from a memo of the
+    distinct pieces, offsets then by addition.
     """
     abbrevs = abbreviations if type(abbreviations) is frozenset else frozenset(abbreviations)
     memo = _memo_for(abbrevs)
@@ -101,66 +102,64 @@ def tokenize(text: str, abbreviations: Iterable[str] = frozenset()) -> list[Toke
     tokens: list[Token] = []
     append = tokens.append
     new, plain = _new, _PLAIN_NEW
-    find = text.find
     sentence = pos = 0
     dot_continues = False  # the token before lets a following "." continue the sentence
-    for chunk in text.split():  # white space as the regular expressions' \s (both ask str.isspace)
-        pos = find(chunk, pos)  # only white space lies between the last chunk's end and this one
-        kinds = chunks.get(chunk)
-        if kinds is None:
-            kinds = _chunk_kinds(memo, chunk, abbrevs)
-        for part, lead, width, folded, is_word, is_capitalized, ender, continues in kinds:
-            if plain:  # interpreted: filling the slots directly is a fifth faster than a call to __init__
-                token = new(Token)
-                token.text = part
-                token.start = pos + lead
-                token.end = pos + width
-                token.is_word = is_word
-                token.folded = folded
-                token.sentence = sentence
-                token.is_capitalized = is_capitalized
-            else:  # compiled: the constructor is a C function
-                token = Token(part, pos + lead, pos + width, is_word, folded, sentence, is_capitalized)
-            append(token)
-            pos += width
-            if ender and (ender == _BANG or not dot_continues):
-                sentence += 1
-            dot_continues = continues
+    for line in text.split("\n"):  # a line's pieces: between single spaces; a line ends one character early
+        for piece in line.split(" "):  # pieces hold any other white space (or none: "")
+            kinds = chunks.get(piece)
+            if kinds is None:
+                kinds = _piece_kinds(memo, piece, abbrevs)
+            for part, start, end, folded, is_word, is_capitalized, ender, continues in kinds:
+                if plain:  # interpreted: filling the slots directly is a fifth faster than a call to __init__
+                    token = new(Token)
+                    token.text = part
+                    token.start = pos + start
+                    token.end = pos + end
+                    token.is_word = is_word
+                    token.folded = folded
+                    token.sentence = sentence
+                    token.is_capitalized = is_capitalized
+                else:  # compiled: the constructor is a C function
+                    token = Token(part, pos + start, pos + end, is_word, folded, sentence, is_capitalized)
+                append(token)
+                if ender and (ender == _BANG or not dot_continues):
+                    sentence += 1
+                dot_continues = continues
+            pos += len(piece) + 1
     return tokens
 
 
-# What a piece (a token with the white space before it) decides: (token text, its offset in the piece,
-# the piece's length, folded, is_word, is_capitalized, ender, dot_continues_after). ``ender``: 0, _DOT
-# for ".", _BANG for "!" and "?". ``dot_continues_after``: an initial, a number or an abbreviation,
-# after which "." does not end the sentence.
+# What a token decides: (token text, its start and end in its piece, folded, is_word, is_capitalized, ender,
+# dot_continues_after). ``ender``: 0, _DOT for ".", _BANG for "!" and "?". ``dot_continues_after``: an
+# initial, a number or an abbreviation, after which "." does not end the sentence.
 _Kind = tuple[str, int, int, str, bool, bool, int, bool]
 _DOT, _BANG = 1, 2
-# Pieces remembered per abbreviation set (about 9 MB; the 35,579 benchmark notes have 10,584 distinct
-# pieces): the first ones seen, which are the frequent ones; later new pieces are worked out each time.
+# Pieces remembered per abbreviation set (about 9 MB; the 35,579 benchmark notes have 31,376 distinct
+# pieces of 40 characters or fewer): the first ones seen, which are the frequent ones; later new pieces
+# are worked out each time.
 _KIND_LIMIT = 1 << 15
-_PIECE_LIMIT = 40  # longer pieces or chunks (long words, long runs of white space) are not remembered
+_PIECE_LIMIT = 40  # longer tokens or pieces (long words, long runs of white space) are not remembered
 
 
 class _Memo:
-    """What the pieces and the chunks of text decide, under one abbreviation set."""
+    """What the tokens and the pieces of text decide, under one abbreviation set."""
 
     __slots__ = ("chunks", "pieces")
 
     def __init__(self) -> None:
-        self.pieces: dict[str, _Kind] = {}
-        self.chunks: dict[str, tuple[_Kind, ...]] = {}
+        self.pieces: dict[str, _Kind] = {}  # token text -> its kind (offsets within the token: 0, len)
+        self.chunks: dict[str, tuple[_Kind, ...]] = {}  # piece between spaces -> its tokens' kinds
 
 
 _KINDS: dict[frozenset[str], _Memo] = {}
 _new = object.__new__
 _PLAIN_NEW = Token.__new__ is object.__new__  # a Token can be made without __init__ (not once mypyc compiled it)
-# A token and the white space before it (none within a chunk); every character is white space or starts a
-# token. Chunks hold no white space, so a failed match never rescans a run of it.
-_SPACED_TOKEN = re.compile(rf"\s*+(?:{_WORD_CHAR}++(?:{_JOINER}{_WORD_CHAR}++)*+|[^\s\w])")  # WORD, possessive
+# A token within a chunk (a run of non-white-space characters): every character of a chunk starts a token.
+_CHUNK_TOKEN = re.compile(rf"{_WORD_CHAR}++(?:{_JOINER}{_WORD_CHAR}++)*+|[^\s\w]")  # WORD, possessive
 
 
 def _memo_for(abbreviations: frozenset[str]) -> _Memo:
-    """The memo of pieces and chunks under one abbreviation set (a few sets are kept)."""
+    """The memo of tokens and pieces under one abbreviation set (a few sets are kept)."""
     memo = _KINDS.get(abbreviations)
     if memo is None:
         if len(_KINDS) >= 4:
@@ -169,31 +168,61 @@ def _memo_for(abbreviations: frozenset[str]) -> _Memo:
     return memo
 
 
-def _chunk_kinds(memo: _Memo, chunk: str, abbreviations: frozenset[str]) -> tuple[_Kind, ...]:
-    """What a chunk not seen before decides (its tokens' kinds in order), remembered unless it is long or
-    the memo full. A token holds no white space, so a chunk is whole tokens whatever stands around it."""
-    pieces = memo.pieces
-    kinds = tuple([pieces.get(piece) or _kind(pieces, piece, abbreviations) for piece in _SPACED_TOKEN.findall(chunk)])
-    if len(chunk) <= _PIECE_LIMIT and len(memo.chunks) < _KIND_LIMIT:
-        memo.chunks[chunk] = kinds
-    return kinds
+def _piece_kinds(memo: _Memo, piece: str, abbreviations: frozenset[str]) -> tuple[_Kind, ...]:
+    """What a piece not seen before decides: its tokens' kinds in order, offsets within the piece.
+
+    A chunk (a piece without other white space) is worked out token by token and remembered unless it is
+    long or the memo full. A piece that holds other white space (a line break, a tab, a no-break space) is
+    put together from its chunks' kinds and not remembered itself: such pieces rarely come back, and their
+    chunks do. The chunks are found one after the other, so a run of white space is read once.
+    """
+    chunks = piece.split()
+    if len(chunks) == 1 and len(chunks[0]) == len(piece):
+        tokens = memo.pieces
+        kinds: list[_Kind] = []
+        pos = 0
+        for part in _CHUNK_TOKEN.findall(piece):
+            kind = tokens.get(part) or _kind(tokens, part, abbreviations)
+            if pos:
+                text, _, width, folded, is_word, is_capitalized, ender, continues = kind
+                kind = (text, pos, pos + width, folded, is_word, is_capitalized, ender, continues)
+            kinds.append(kind)
+            pos = kind[2]
+        found = tuple(kinds)
+    else:
+        remembered = memo.chunks
+        shifted: list[_Kind] = []
+        pos = 0
+        find = piece.find
+        for chunk in chunks:
+            pos = find(chunk, pos)
+            for text, start, end, folded, is_word, is_capitalized, ender, continues in remembered.get(
+                chunk
+            ) or _piece_kinds(memo, chunk, abbreviations):
+                shifted.append((text, pos + start, pos + end, folded, is_word, is_capitalized, ender, continues))
+            pos += len(chunk)
+        if chunks:
+            return tuple(shifted)
+        found = ()  # white space only
+    if len(piece) <= _PIECE_LIMIT and len(memo.chunks) < _KIND_LIMIT:
+        memo.chunks[piece] = found
+    return found
 
 
-def _kind(kinds: dict[str, _Kind], piece: str, abbreviations: frozenset[str]) -> _Kind:
-    """What a piece not seen before decides, remembered in ``kinds`` unless it is long or the memo full."""
-    part = piece.lstrip()
-    lead, width = len(piece) - len(part), len(piece)
+def _kind(kinds: dict[str, _Kind], part: str, abbreviations: frozenset[str]) -> _Kind:
+    """What a token not seen before decides, remembered in ``kinds`` unless it is long or the memo full."""
+    width = len(part)
     kind: _Kind
     if WORD.fullmatch(part) is None:  # a punctuation mark: one character
         ender = _DOT if part == "." else _BANG if part in _SENTENCE_END else 0
-        kind = (part, lead, width, part, False, False, ender, False)
+        kind = (part, 0, width, part, False, False, ender, False)
     else:
         folded = fold(part)
         initial = len(part) == 1 and part.isalpha()
         continues = initial or part.isdigit() or folded in abbreviations
-        kind = (part, lead, width, folded, True, part[0].isupper(), 0, continues)
+        kind = (part, 0, width, folded, True, part[0].isupper(), 0, continues)
     if width <= _PIECE_LIMIT and len(kinds) < _KIND_LIMIT:
-        kinds[piece] = kind
+        kinds[part] = kind
     return kind
 
 

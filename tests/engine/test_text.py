@@ -273,6 +273,8 @@ def test_long_chunks_are_not_remembered(monkeypatch: pytest.MonkeyPatch) -> None
         "Frau\u2028Quellmann\u3000und\u2000Herr\u00a0Zander.\u000b\u000cGut",
         "U.\u200bHuber\ufeff sagt",  # zero-width space and BOM are no white space: they are marks
         "\t\n  Pat.   \n",
+        "Ende.\r\nNeu  Ende.\r\nNeu\t(3x/Wo.)\u00a0gut.\n\n",  # pieces between spaces that hold other white space
+        " Pat.\n Pat. \nPat.\r\n",  # the same chunk at a line's start and end, after and before a space
     ],
 )
 def test_any_white_space_separates_chunks_as_it_separates_tokens(text: str) -> None:

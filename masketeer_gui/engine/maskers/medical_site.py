@@ -156,6 +156,7 @@ class MedicalSiteMasker:
         self._order_prefixes = frozenset(key[:3] for key in self._orders) | ORDER_STARTS
         self._never: set[str] = set()  # token texts where no site can start (memo of ``_starts``)
         self._may: set[str] = set()  # token texts where one may
+        self._fields: set[str] = set()  # of those, the texts where only a field's shape may (``_field_only``)
         self._heads = site_words
         self._towns = towns
         self._town_tables = town_keys if town_keys is not None else Deferred.ready(site_towns(towns))
@@ -201,6 +202,9 @@ class MedicalSiteMasker:
 
     def _site_at(self, state: NoteState, i: int, floor: int) -> _Hit | None:
         """The site at token ``i``: the walk of ``_at`` or a shape of ``site_shapes``, on one line, widened."""
+        if state.tokens[i].text in self._fields:  # most candidates: "Kardiologie", with no "am <Place>" after it
+            field = self._shapes.field_at(state, i)
+            return None if field is None else self._shapes.widen(state, field, floor)
         hit = self._at(state, i)
         if hit is not None:
             hit = clip_to_line(state, hit, i, self._heads)
@@ -215,6 +219,7 @@ class MedicalSiteMasker:
         if len(never) + len(may) > _CACHE_LIMIT:
             never.clear()
             may.clear()
+            self._fields.clear()
         tokens = state.tokens
         found = []
         for i in [i for i, t in enumerate(tokens) if t.text not in never]:
@@ -223,6 +228,8 @@ class MedicalSiteMasker:
                 found.append(i)
             elif token.is_word and self._starts(token):
                 may.add(token.text)
+                if self._field_only(token):
+                    self._fields.add(token.text)
                 found.append(i)
             else:
                 never.add(token.text)
@@ -243,6 +250,18 @@ class MedicalSiteMasker:
             (folded[:3] in self._order_prefixes and self._may_start_order(folded))
             or self._head_like(token)
             or self._shapes.starts(token)
+        )
+
+    def _field_only(self, token: Token) -> bool:
+        """Only a field's shape may start at ``token`` (``SiteShapes.field_only``): no listed site, order or head
+        does, so ``_at`` finds nothing there."""
+        folded = token.folded
+        return (
+            self._shapes.field_only(token)
+            and _keys(folded)[0] not in self._trie
+            and folded not in self._single
+            and folded[:3] not in self._order_prefixes
+            and not self._head_like(token)
         )
 
     def _begins_listed(self, keys: tuple[str, ...]) -> bool:

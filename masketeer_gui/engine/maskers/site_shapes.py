@@ -112,6 +112,19 @@ class SiteShapes:
             or (len(folded) >= 6 and specialty(folded))
         )
 
+    def field_only(self, token: Token) -> bool:
+        """At ``token`` only a field named after a landmark can start ("Kardiologie am Rathausplatz"): a medical
+        field that is no head, no practice and no one-word hospital (``at`` tries ``field_at`` alone)."""
+        folded = token.folded
+        return (
+            token.is_capitalized
+            and len(folded) >= 6
+            and specialty(folded)
+            and not folded.endswith("praxis")
+            and not folded.endswith(HEAD_SUFFIXES)
+            and not self.is_head(token)
+        )
+
     def is_head(self, token: Token) -> bool:
         """A site word: a listed head, a compound head, "MVZ", "Zentrum", a medical centre, a practice."""
         folded = token.folded
@@ -136,7 +149,7 @@ class SiteShapes:
         if practice:
             found.append(self._practice(state, i))
         elif len(folded) >= 6 and specialty(folded) and not self.is_head(token):
-            found.append(self._named_specialty(state, i))
+            found.append(self.field_at(state, i))
         if self.is_head(token):
             found.append(self._after_head(state, i, practice))
         if folded.endswith(HEAD_SUFFIXES) and _saint_name(state, folded):
@@ -217,7 +230,7 @@ class SiteShapes:
         place = self._landmark(state, j, any_word=True)
         return None if place is None else (i, place, "practice named after a place")
 
-    def _named_specialty(self, state: NoteState, i: int) -> _Hit | None:
+    def field_at(self, state: NoteState, i: int) -> _Hit | None:
         """ "Urologie am Marktplatz": a field named after a landmark, where the phrase ends."""
         j = _next_on_line(state, i)
         if j is None or state.tokens[j].folded not in _PRACTICE_LINKS:

@@ -28,6 +28,12 @@ _EMAIL = re.compile(
 )
 
 
+def _may_hold_address(text: str) -> bool:
+    """A quick test before the pattern runs: an "@" or a spelled-out "(at)"/"[at]" is in the note (one-character
+    searches first: they are the fast ones, and most notes have no bracket)."""
+    return "@" in text or ("(" in text and "(at)" in text) or ("[" in text and "[at]" in text)
+
+
 def _valid(local: str) -> bool:
     """The local part's dots are real separators."""
     return ".." not in local
@@ -40,7 +46,7 @@ class EmailRule:
     entity = Entity.MAI
 
     def find(self, text: str) -> Iterator[Span]:
-        if "@" not in text and "(at)" not in text and "[at]" not in text:
+        if not _may_hold_address(text):
             return
         for match in _EMAIL.finditer(text):
             local, domain = match.group("local", "domain")

@@ -120,8 +120,9 @@ class VillageAddressRule:
 
 
 def _has_cue(text: str) -> bool:
-    """A quick test before the cue regex runs: the core of some cue is in the note."""
-    return "wh." in text or "ohnhaft" in text or "dresse:" in text or "nschrift:" in text
+    """A quick test before the cue regex runs: the core of some cue is in the note (the cues with ":" looked for
+    only where the fast one-character search finds one)."""
+    return "wh." in text or "ohnhaft" in text or (":" in text and ("dresse:" in text or "nschrift:" in text))
 
 
 def _starts_phrase(text: str, pos: int) -> bool:

@@ -8,8 +8,10 @@ from __future__ import annotations
 import pytest
 
 from masketeer_gui.engine.lists import NameLists
+from masketeer_gui.engine.maskers.medical_site import MedicalSiteMasker
 from masketeer_gui.engine.maskers.site_shapes import medical_centre, specialty
 from masketeer_gui.engine.pipeline import Deidentifier, EngineConfig
+from masketeer_gui.engine.text import tokenize
 from tests.engine.conftest import shipped_available
 from tests.engine.maskers.test_medical_site_forms import sites
 
@@ -76,6 +78,7 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     ("Kontrolle in der Gemeinschaftspraxis am Marktplatz.", ["Gemeinschaftspraxis am Marktplatz"]),
     ("Hausarztpraxis Lindenplatz\nDr. med. A. Vogt", ["Hausarztpraxis Lindenplatz"]),
     ("Wiedervorstellung Urologie am Rathausplatz, 12345 Musterstadt", ["Urologie am Rathausplatz"]),
+    ("Befund aus der Neurologie am Schlossanger\nMRT unauffällig", ["Neurologie am Schlossanger"]),  # a field alone
     ("Gefäßmedizinische Praxis am Stadtgraben\nTel.", ["Gefäßmedizinische Praxis am Stadtgraben"]),
     # a head before a religious order, an acronym before a strong head, a saint's hospital
     ("angemeldet im Krankenhaus Barmherzige Schwestern Ried (Kardio)", ["Krankenhaus Barmherzige Schwestern Ried"]),
@@ -97,6 +100,8 @@ MUST_NOT_MATCH = [
     "Praxis am Empfang abgeben",
     "Radiologie am Nachmittag",
     "Kardiologie am Telefon erreicht",
+    "Nephrologie heute telefonisch erreicht, Kontrolle in 3 Monaten",  # a field alone, no "am <Place>"
+    "Schmerzambulanz: Termin verschoben",
     "Poliklinik\nAmbulanz",
     "Frauenklinik",
     "Kinderklinik\nStation 3",
@@ -146,6 +151,44 @@ def test_medical_centre(word: str, centre: bool) -> None:
 @pytest.mark.parametrize(("word", "field"), [("radiologie", True), ("innere", True), ("montag", False)])
 def test_specialty(word: str, field: bool) -> None:
     assert specialty(word) is field
+
+
+@pytest.mark.parametrize(
+    ("word", "alone"),
+    [
+        ("Kardiologie", True),
+        ("Nierenwerte", True),
+        ("kardiologie", False),  # lower case: no shape starts there
+        ("Kardiologiepraxis", False),  # a practice
+        ("Dialysezentrum", False),  # a head
+        ("Herzklinik", False),  # a one-word hospital
+        ("Augen", False),  # too short to name a field alone
+    ],
+)
+def test_field_only(engine: Deidentifier, word: str, alone: bool) -> None:
+    (token,) = tokenize(word)
+    assert engine.sites._shapes.field_only(token) is alone
+
+
+# Sentences with fields beside heads, practices, centres and listed sites (invented places).
+_FIELD_SENTENCES = [
+    "Kontrolle in der Kardiologie am Brunnenplatz, danach Herzklinik Talheim",
+    "Kardiologiepraxis am Lindenhof\nRadiologiezentrum Bergdorf",
+    "Pat. war in der Nephrologie, Dialysezentrum Seewald am Montag",
+    "Überweisung Urologie am Stadtpark. Schmerzambulanz Talheim, Onkologie Wels",
+    "Evangelische Neurologie am Schlossanger und Pflegeheim St. Anna",
+]
+
+
+@pytest.mark.parametrize("text", _FIELD_SENTENCES)
+def test_the_short_way_for_fields_finds_what_the_full_walk_finds(
+    engine: Deidentifier, monkeypatch: pytest.MonkeyPatch, text: str
+) -> None:
+    """``_site_at`` tries only the field's shape at a word where ``_field_only`` says nothing else can start."""
+    short = sites(engine, text)
+    monkeypatch.setattr(MedicalSiteMasker, "_field_only", lambda self, token: False)
+    fresh = Deidentifier.default(NameLists(), EngineConfig(maskers=("MedicalSite",), rules=False))
+    assert sites(fresh, text) == short
 
 
 LISTED = NameLists(medical_sites=("Kantonsspital Seewald", "Universitätsspital Bergdorf"))

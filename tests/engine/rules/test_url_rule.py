@@ -19,6 +19,8 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     ("Kammer: ärztekammer.at", ["ärztekammer.at"]),
     ("WWW.Herzmobil-Tirol.at/kontakt", ["WWW.Herzmobil-Tirol.at/kontakt"]),
     ("HTTPS://HERZMOBIL.AT ist die Seite", ["HTTPS://HERZMOBIL.AT"]),
+    ("Seite WWW.PRAXIS-SEEWALD.TIROL aufrufen", ["WWW.PRAXIS-SEEWALD.TIROL"]),  # capitals, no known domain
+    ("Ordination ftp://daten.seewald-praxis.tirol/befunde", ["ftp://daten.seewald-praxis.tirol/befunde"]),
     (
         "Portal http://intranet.kh-musterstadt.local/herz?id=5",
         ["http://intranet.kh-musterstadt.local/herz?id=5"],

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 
 from masketeer_gui.engine.rules.zip_towns import load_zip_towns, town_key
-from masketeer_gui.engine.rules.zipcode import ZipRule
+from masketeer_gui.engine.rules.zipcode import ZipRule, may_hold_code
 from masketeer_gui.package_data import dictionaries_dir
 from tests.engine.rules.conftest import ANY_TEXT, assert_valid, matched
 
@@ -72,6 +72,9 @@ MUST_MATCH: list[tuple[str, list[str]]] = [
     # a town of the code's region that the list has under another code
     ("Einsender: 53115 Leverkusen", ["53115 Leverkusen"]),
     ("Tochter in 12345 Gießen", []),  # a town of another region: no sign it is a code
+    # characters beyond Latin-1 before the code: the digit test reads one byte for each
+    ("Umzug → 6020 Innsbruck ✓", ["6020 Innsbruck"]),
+    ("Łukasz, 80331 München", ["80331 München"]),
 ]
 
 MUST_NOT_MATCH = [
@@ -97,7 +100,26 @@ MUST_NOT_MATCH = [
     "07 12345 Dosen",
     "1.6020 Innsbruck",
     "1010 W. nicht erreicht",  # an abbreviation alone is no town
+    "Wien 602 0 Innsbruck 60 20",  # no four digits in a row
+    "\u0666\u0660\u0662\u0660 Innsbruck",  # digits of another script: the pattern's codes are ASCII
 ]
+
+
+@pytest.mark.parametrize(
+    ("text", "may"),
+    [
+        ("6020 Innsbruck", True),
+        ("Tel. 0512 50423", True),
+        ("Ödem → 1234", True),
+        ("Dosis 0-1-0, am 12.3. um 9:30", False),
+        ("602 0", False),
+        ("60✓20", False),  # a character beyond Latin-1 keeps its place between the digits
+        ("\u0666\u0660\u0662\u0660", False),
+        ("", False),
+    ],
+)
+def test_may_hold_code(text: str, may: bool) -> None:
+    assert may_hold_code(text) is may
 
 
 @pytest.mark.parametrize(("text", "expected"), MUST_MATCH)
