@@ -102,6 +102,7 @@ class NoteState:
         self.reserved: set[int] = set()  # tokens name maskers must leave (e.g. the town after "LKH")
         self.capitalized = [i for i, t in enumerate(tokens) if t.is_capitalized]  # most maskers look only here
         self._listed: list[int] | None = None  # ``listed_positions``, found on first use
+        self.settled_names: set[int] = set()  # names whose neighbours FullName need not look at again
 
     def listed_positions(self) -> list[int]:
         """Indices of the tokens that may be a first name or a deployment name (``NameIndex.first_or_listed``),
