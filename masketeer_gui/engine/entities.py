@@ -87,8 +87,11 @@ _SIGNATURE_TAIL = 40  # characters a signature line may carry after the name (",
 
 
 # kinds, gender, possessive, family, formal, kin, listed (a comma inside the chain)
-_Chain = tuple[list[SalutationKind], str, bool, bool, bool, bool, bool]
-_NO_CHAIN: _Chain = ([], "", False, False, False, False, False)
+_Chain = tuple[tuple[SalutationKind, ...], str, bool, bool, bool, bool, bool]
+_NO_CHAIN: _Chain = ((), "", False, False, False, False, False)
+# What the chain's words alone say: kinds, gender, possessive, family, formal, kin (None: no chain)
+_Reading = tuple[tuple[SalutationKind, ...], str, bool, bool, bool, bool] | None
+_READING_LIMIT = 100_000  # word sequences remembered before the memo starts over
 
 
 class _Context(NamedTuple):
@@ -127,6 +130,7 @@ class NameTyper:
             sizes.setdefault(words[0], set()).add(len(words))
         self._sizes = {word: tuple(sorted(lengths, reverse=True)) for word, lengths in sizes.items()}
         self._last_words = frozenset(self._sizes)
+        self._readings: dict[tuple[str, ...], _Reading] = {}  # ``_read_chain``'s answers: chains recur
         self._full_names: dict[frozenset[str], Role] = {}
         for role, entries in ((Role.PAT, names.patients), (Role.HCP, names.hcps), (Role.PER, names.persons)):
             for listed in entries:
@@ -260,7 +264,7 @@ class NameTyper:
             after = _HCP_TITLE  # "… geschlafen. /Kathi": the staff member who wrote the entry
         if after is None and "(" in text[max(0, start - _BRACKET_REACH) : start]:
             after = self._bracket_role(text, start)  # "Sozialdienst (Fr. Huber)", "Tochter (Fr. Huber)"
-        return _Context(tuple(kinds), gender, possessive, after, family, formal, kin, not listed)
+        return _Context(kinds, gender, possessive, after, family, formal, kin, not listed)
 
     def _bracket_role(self, text: str, start: int) -> SalutationKind | None:
         """The role a name in brackets takes from the word before the bracket: a relation ("Ehemann (Herr
@@ -303,6 +307,21 @@ class NameTyper:
             elif token.text == "," and words:
                 listed = True  # a comma inside the chain may list people: "mit Enkelin, DDr. Huber"
             j -= 1
+        key = tuple(words)
+        try:
+            reading = self._readings[key]
+        except KeyError:
+            if len(self._readings) >= _READING_LIMIT:
+                self._readings.clear()
+            reading = self._readings[key] = self._read_chain(words)
+        if reading is None:
+            return _NO_CHAIN
+        kinds, gender, possessive, family, formal, kin = reading
+        return kinds, gender, possessive, family, formal, kin, listed
+
+    def _read_chain(self, words: list[str]) -> _Reading:
+        """What the folded words before a name (nearest first) say: the salutation forms they end with (nearest
+        last), their gender, possessive, family, formal and kin; None when they make no chain."""
         kinds: list[SalutationKind] = []
         gender = ""
         family = formal = False
@@ -320,11 +339,11 @@ class NameTyper:
             else:
                 break
         if used == 1 and len(words[0]) >= _NOUN_TITLE_LENGTH and len(words) > 1 and words[1] in _NOUN_ARTICLES:
-            return _NO_CHAIN  # "Termin beim Doktor …": the title is a noun here, the masker took no name after it
+            return None  # "Termin beim Doktor …": the title is a noun here, the masker took no name after it
         after_possessive = used < len(words) and words[used] in _POSSESSIVES
         possessive = after_possessive and used > 0 and words[used - 1] in _SPOUSES
         kin = after_possessive and used > 0 and words[used - 1] in _KIN_TITLES
-        return kinds, gender, possessive, family, formal, kin, listed
+        return tuple(kinds), gender, possessive, family, formal, kin
 
     def _name_gender(self, parts: tuple[str, ...]) -> str:
         """The gender of the name's first name ('' when none is known for sure)."""

@@ -46,3 +46,11 @@ def test_parent_in_brackets_is_left_to_other_evidence() -> None:
     engine = Deidentifier.default(NameLists(patients=("Anton Pfitscher",)))
     text = "Rückmeldung vom Sohn: Vater (Anton Pfitscher) war gestern beim Zeltfest."
     assert typed_words(engine, text) == [("Anton", PAT), ("Pfitscher", PAT)]
+
+
+def test_a_comma_in_the_chain_counts_though_its_words_recur(shipped: Deidentifier) -> None:
+    """What a chain's words say is remembered across notes (``NameTyper._read_chain``); the comma that lists two
+    people is read in each note."""
+    for _ in range(2):
+        assert typed_words(shipped, "Gespräch mit Enkelin Dr. Kranich und der Pflege.") == [("Kranich", PER)]
+        assert typed_words(shipped, "Gespräch mit Enkelin, Dr. Kranich und der Pflege.") == [("Kranich", HCP)]
