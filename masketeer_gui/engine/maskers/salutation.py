@@ -126,7 +126,7 @@ class SalutationMasker:
             for entry in salutations
             if entry.position is not SalutationPosition.BEFORE and len(entry.words) == 1
         }
-        self._first_words = frozenset(self._trie) | frozenset(self._after_forms)
+        self.first_words = frozenset(self._trie) | frozenset(self._after_forms)  # the words a form starts with
         self._single_forms = {  # one-word forms no longer form goes on from ("Pat.", "LG"): ``_match`` at once
             word: node[_END] for word, node in self._trie.items() if isinstance(node, dict) and list(node) == [_END]
         }
@@ -134,8 +134,11 @@ class SalutationMasker:
 
     def apply(self, state: NoteState) -> None:
         tokens = state.tokens
-        trie, after_forms, first_words = self._trie, self._after_forms, self._first_words
-        found = [i for i, t in enumerate(tokens) if t.folded in first_words and t.is_word]
+        trie, after_forms, first_words = self._trie, self._after_forms, self.first_words
+        if state.start_words is first_words:  # the engine's one scan found them (``WordMarks``)
+            found = state.salutation_starts
+        else:
+            found = [i for i, t in enumerate(tokens) if t.folded in first_words and t.is_word]
         possible = self._words.table(state.names)  # per token text: may be a name after some salutation
         done = 0
         for i in found:
