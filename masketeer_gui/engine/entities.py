@@ -30,7 +30,7 @@ from masketeer_gui.engine.lexicon import Lexicon, SalutationKind, SalutationPosi
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.names import NameIndex, Role, name_parts
 from masketeer_gui.engine.normalize import fold
-from masketeer_gui.engine.span import FIRST_NAME_FLAG, NAME_ENTITIES, Entity, Span
+from masketeer_gui.engine.span import FIRST_NAME_FLAG, NAME_ENTITIES, Entity, Span, trusted_span
 from masketeer_gui.engine.text import Token, tokenize
 from masketeer_gui.engine.type_resolution import (
     NameEvidence,
@@ -534,5 +534,5 @@ def type_note(
             if out is spans:
                 out = list(spans)
             span = spans[index]  # built directly: dataclasses.replace costs more than the rest of the typing
-            out[index] = Span(span.start, span.end, entity, span.masker, span.reason, span.flags, span.ref)
+            out[index] = trusted_span(span.start, span.end, entity, span.masker, span.reason, span.flags, span.ref)
     return out, evidence

@@ -36,7 +36,7 @@ from masketeer_gui.engine.maskers import (
 )
 from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.rules import Rule, default_rules, find_rule_spans
-from masketeer_gui.engine.span import Entity, Span
+from masketeer_gui.engine.span import Entity, Span, trusted_span
 from masketeer_gui.engine.text import Token, blank_markup, tokenize
 from masketeer_gui.engine.type_resolution import NameEvidence
 
@@ -182,8 +182,8 @@ def _spans_from_votes(state: NoteState) -> list[Span]:
         assert vote is not None
         last = vote.last if vote.last >= i else i
         token = tokens[i]
-        spans.append(
-            Span(
+        spans.append(  # a token's offsets, a vote's Entity: no checks needed
+            trusted_span(
                 token.start,
                 tokens[last].end,
                 vote.entity,
