@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from itertools import compress
-from typing import NamedTuple, Protocol
+from typing import NamedTuple, Protocol, cast
 
 from masketeer_gui.engine.maskers.word_memo import WordMemo
 from masketeer_gui.engine.names import NameIndex
@@ -108,6 +108,11 @@ class WordMarks:
         for word in starts:
             table[word] = table.get(word, 0) | _STARTS
         self.table = table
+
+
+def cast_votes(votes: list[Vote | None]) -> list[Vote]:
+    """The votes cast, in token order (``compress`` skips the many empty slots in C; a vote is always true)."""
+    return cast(list[Vote], list(compress(votes, votes)))
 
 
 class NoteState:
