@@ -104,7 +104,9 @@ class _Context(NamedTuple):
     family: bool = False  # "Fam. Huber", "Familie Huber": the relatives
     formal: bool = False  # "Sehr geehrte Frau …": a letter's formal address
     kin: bool = False  # "meine Schwester …": a title that is also a kinship word, after a possessive
-    joined: bool = True  # no comma inside the chain: "Tochter Dr. …" is one person, "Enkelin, Dr. …" two
+    # no comma inside the chain: "Tochter Dr. …" is one person, "Enkelin, Dr. …" two (looked for only where it
+    # decides, after a relation: elsewhere True)
+    joined: bool = True
 
 
 class NameTyper:
@@ -130,6 +132,7 @@ class NameTyper:
             sizes.setdefault(words[0], set()).add(len(words))
         self._sizes = {word: tuple(sorted(lengths, reverse=True)) for word, lengths in sizes.items()}
         self._last_words = frozenset(self._sizes)
+        self._form_words = frozenset(word for words in self._before for word in words)  # words a chain is made of
         self._readings: dict[tuple[str, ...], _Reading] = {}  # ``_read_chain``'s answers: chains recur
         self._full_names: dict[frozenset[str], Role] = {}
         for role, entries in ((Role.PAT, names.patients), (Role.HCP, names.hcps), (Role.PER, names.persons)):
@@ -288,25 +291,39 @@ class NameTyper:
             j -= 1
         if j < 0 or tokens[j].folded.rpartition("-")[2] not in self._last_words:
             return _NO_CHAIN
-        words: list[str] = []  # folded, nearest first, only chain punctuation between (as the masker reads)
+        # The words, folded, nearest first, with only chain punctuation between (as the masker reads), up to the
+        # first word no form holds: what comes before it cannot change the reading (``_read_chain`` stops there).
+        words: list[str] = []
+        form_words = self._form_words
         nearer = start
-        listed = False
-        while j >= 0 and len(words) < _CHAIN_WORDS:
+        listed = ended = False
+        while True:
+            if j < 0 or len(words) >= _CHAIN_WORDS:
+                ended = True
+                break
             token = tokens[j]
             if words and "\n" in text[token.end : nearer]:
+                ended = True
                 break  # a chain on the name's line ends there: "… Hausärztin⏎⏎Patient: Huber" (but "LG⏎Maria")
             nearer = token.start
+            j -= 1
             if token.is_word:
                 folded = token.folded
                 if "-" in folded:
-                    words.extend(reversed(folded.split("-")))
+                    parts = folded.split("-")
+                    parts.reverse()
+                    words += parts
+                    if not form_words.issuperset(parts):
+                        break
                 else:
                     words.append(folded)
+                    if folded not in form_words:
+                        break
             elif token.text not in _CHAIN_MARKS:
+                ended = True
                 break
             elif token.text == "," and words:
                 listed = True  # a comma inside the chain may list people: "mit Enkelin, DDr. Huber"
-            j -= 1
         key = tuple(words)
         try:
             reading = self._readings[key]
@@ -317,6 +334,8 @@ class NameTyper:
         if reading is None:
             return _NO_CHAIN
         kinds, gender, possessive, family, formal, kin = reading
+        if not (listed or ended) and kinds and kinds[0] is _RELATION:  # only here a comma decides (``joined``)
+            listed = _comma_before(text, tokens, j, nearer, len(words))
         return kinds, gender, possessive, family, formal, kin, listed
 
     def _read_chain(self, words: list[str]) -> _Reading:
@@ -358,6 +377,24 @@ class NameTyper:
     def _gender_of(self, part: str) -> str:
         gender = self._first_names.get(part, "")
         return gender if gender in ("f", "m") else ""
+
+
+def _comma_before(text: str, tokens: Sequence[Token], j: int, nearer: int, counted: int) -> bool:
+    """A comma further back in the chain's window (``NameTyper._chain_before``'s walk, from token ``j`` on, with
+    ``counted`` words read): "Besuch, Tochter Dr. Huber" lists two people."""
+    while j >= 0 and counted < _CHAIN_WORDS:
+        token = tokens[j]
+        if "\n" in text[token.end : nearer]:
+            return False
+        nearer = token.start
+        if token.is_word:
+            counted += token.folded.count("-") + 1
+        elif token.text == ",":
+            return True
+        elif token.text not in _CHAIN_MARKS:
+            return False
+        j -= 1
+    return False
 
 
 def _hand_signed(text: str, start: int) -> bool:
