@@ -130,6 +130,7 @@ class SalutationMasker:
         self._single_forms = {  # one-word forms no longer form goes on from ("Pat.", "LG"): ``_match`` at once
             word: node[_END] for word, node in self._trie.items() if isinstance(node, dict) and list(node) == [_END]
         }
+        self._alone_forms = frozenset(self._single_forms) - PLURAL_TITLES  # chains of one word, no more names after
         self._words: WordMemo[bool] = WordMemo()
 
     def apply(self, state: NoteState) -> None:
@@ -140,10 +141,18 @@ class SalutationMasker:
         else:
             found = [i for i, t in enumerate(tokens) if t.folded in first_words and t.is_word]
         possible = self._words.table(state.names)  # per token text: may be a name after some salutation
+        alone = self._alone_forms
         done = 0
         for i in found:
-            if i >= done and tokens[i].folded in trie:
-                done = self._mask_after(state, i, possible)
+            folded = tokens[i].folded
+            if i < done or folded not in trie:
+                continue
+            if folded in alone:  # most chains: one word ("Pat.") and after it a word known to be no name
+                j = state.next_word(i, allow=".,:")
+                if j is None or (tokens[j].folded not in trie and possible.get(tokens[j].text) is False):
+                    done = i + 1  # what ``_mask_after`` returns for them, without a vote
+                    continue
+            done = self._mask_after(state, i, possible)
         for i in found:
             token = tokens[i]
             kind = after_forms.get(token.folded) if token.is_capitalized else None
