@@ -137,11 +137,11 @@ class NoteState:
         capitalized: list[int] = []
         listed: list[int] = []
         starts: list[int] = []
-        get = marks.table.get
+        table = marks.table  # ``table.get``, not a bound ``get``: compiled, a dict's get is a direct C call
         for i, token in enumerate(tokens):  # one pass, one look-up per token, for three scans
             if token.is_capitalized:
                 capitalized.append(i)
-            mark = get(token.folded)
+            mark = table.get(token.folded)
             if mark:
                 if mark & _LISTED:
                     listed.append(i)
