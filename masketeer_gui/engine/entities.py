@@ -30,7 +30,7 @@ from masketeer_gui.engine.lexicon import Lexicon, SalutationKind, SalutationPosi
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.names import NameIndex, Role, name_parts
 from masketeer_gui.engine.normalize import fold
-from masketeer_gui.engine.span import FIRST_NAME_FLAG, NAME_ENTITIES, Entity, Span
+from masketeer_gui.engine.span import FIRST_NAME_FLAG, NAME_ENTITIES, Entity, Span, trusted_span
 from masketeer_gui.engine.text import Token, tokenize
 from masketeer_gui.engine.type_resolution import (
     NameEvidence,
@@ -87,8 +87,11 @@ _SIGNATURE_TAIL = 40  # characters a signature line may carry after the name (",
 
 
 # kinds, gender, possessive, family, formal, kin, listed (a comma inside the chain)
-_Chain = tuple[list[SalutationKind], str, bool, bool, bool, bool, bool]
-_NO_CHAIN: _Chain = ([], "", False, False, False, False, False)
+_Chain = tuple[tuple[SalutationKind, ...], str, bool, bool, bool, bool, bool]
+_NO_CHAIN: _Chain = ((), "", False, False, False, False, False)
+# What the chain's words alone say: kinds, gender, possessive, family, formal, kin (None: no chain)
+_Reading = tuple[tuple[SalutationKind, ...], str, bool, bool, bool, bool] | None
+_READING_LIMIT = 100_000  # word sequences remembered before the memo starts over
 
 
 class _Context(NamedTuple):
@@ -101,7 +104,9 @@ class _Context(NamedTuple):
     family: bool = False  # "Fam. Huber", "Familie Huber": the relatives
     formal: bool = False  # "Sehr geehrte Frau …": a letter's formal address
     kin: bool = False  # "meine Schwester …": a title that is also a kinship word, after a possessive
-    joined: bool = True  # no comma inside the chain: "Tochter Dr. …" is one person, "Enkelin, Dr. …" two
+    # no comma inside the chain: "Tochter Dr. …" is one person, "Enkelin, Dr. …" two (looked for only where it
+    # decides, after a relation: elsewhere True)
+    joined: bool = True
 
 
 class NameTyper:
@@ -127,6 +132,8 @@ class NameTyper:
             sizes.setdefault(words[0], set()).add(len(words))
         self._sizes = {word: tuple(sorted(lengths, reverse=True)) for word, lengths in sizes.items()}
         self._last_words = frozenset(self._sizes)
+        self._form_words = frozenset(word for words in self._before for word in words)  # words a chain is made of
+        self._readings: dict[tuple[str, ...], _Reading] = {}  # ``_read_chain``'s answers: chains recur
         self._full_names: dict[frozenset[str], Role] = {}
         for role, entries in ((Role.PAT, names.patients), (Role.HCP, names.hcps), (Role.PER, names.persons)):
             for listed in entries:
@@ -260,7 +267,7 @@ class NameTyper:
             after = _HCP_TITLE  # "… geschlafen. /Kathi": the staff member who wrote the entry
         if after is None and "(" in text[max(0, start - _BRACKET_REACH) : start]:
             after = self._bracket_role(text, start)  # "Sozialdienst (Fr. Huber)", "Tochter (Fr. Huber)"
-        return _Context(tuple(kinds), gender, possessive, after, family, formal, kin, not listed)
+        return _Context(kinds, gender, possessive, after, family, formal, kin, not listed)
 
     def _bracket_role(self, text: str, start: int) -> SalutationKind | None:
         """The role a name in brackets takes from the word before the bracket: a relation ("Ehemann (Herr
@@ -284,25 +291,56 @@ class NameTyper:
             j -= 1
         if j < 0 or tokens[j].folded.rpartition("-")[2] not in self._last_words:
             return _NO_CHAIN
-        words: list[str] = []  # folded, nearest first, only chain punctuation between (as the masker reads)
+        # The words, folded, nearest first, with only chain punctuation between (as the masker reads), up to the
+        # first word no form holds: what comes before it cannot change the reading (``_read_chain`` stops there).
+        words: list[str] = []
+        form_words = self._form_words
         nearer = start
-        listed = False
-        while j >= 0 and len(words) < _CHAIN_WORDS:
+        listed = ended = False
+        while True:
+            if j < 0 or len(words) >= _CHAIN_WORDS:
+                ended = True
+                break
             token = tokens[j]
             if words and "\n" in text[token.end : nearer]:
+                ended = True
                 break  # a chain on the name's line ends there: "… Hausärztin⏎⏎Patient: Huber" (but "LG⏎Maria")
             nearer = token.start
+            j -= 1
             if token.is_word:
                 folded = token.folded
                 if "-" in folded:
-                    words.extend(reversed(folded.split("-")))
+                    parts = folded.split("-")
+                    parts.reverse()
+                    words += parts
+                    if not form_words.issuperset(parts):
+                        break
                 else:
                     words.append(folded)
+                    if folded not in form_words:
+                        break
             elif token.text not in _CHAIN_MARKS:
+                ended = True
                 break
             elif token.text == "," and words:
                 listed = True  # a comma inside the chain may list people: "mit Enkelin, DDr. Huber"
-            j -= 1
+        key = tuple(words)
+        try:
+            reading = self._readings[key]
+        except KeyError:
+            if len(self._readings) >= _READING_LIMIT:
+                self._readings.clear()
+            reading = self._readings[key] = self._read_chain(words)
+        if reading is None:
+            return _NO_CHAIN
+        kinds, gender, possessive, family, formal, kin = reading
+        if not (listed or ended) and kinds and kinds[0] is _RELATION:  # only here a comma decides (``joined``)
+            listed = _comma_before(text, tokens, j, nearer, len(words))
+        return kinds, gender, possessive, family, formal, kin, listed
+
+    def _read_chain(self, words: list[str]) -> _Reading:
+        """What the folded words before a name (nearest first) say: the salutation forms they end with (nearest
+        last), their gender, possessive, family, formal and kin; None when they make no chain."""
         kinds: list[SalutationKind] = []
         gender = ""
         family = formal = False
@@ -320,11 +358,11 @@ class NameTyper:
             else:
                 break
         if used == 1 and len(words[0]) >= _NOUN_TITLE_LENGTH and len(words) > 1 and words[1] in _NOUN_ARTICLES:
-            return _NO_CHAIN  # "Termin beim Doktor …": the title is a noun here, the masker took no name after it
+            return None  # "Termin beim Doktor …": the title is a noun here, the masker took no name after it
         after_possessive = used < len(words) and words[used] in _POSSESSIVES
         possessive = after_possessive and used > 0 and words[used - 1] in _SPOUSES
         kin = after_possessive and used > 0 and words[used - 1] in _KIN_TITLES
-        return kinds, gender, possessive, family, formal, kin, listed
+        return tuple(kinds), gender, possessive, family, formal, kin
 
     def _name_gender(self, parts: tuple[str, ...]) -> str:
         """The gender of the name's first name ('' when none is known for sure)."""
@@ -339,6 +377,24 @@ class NameTyper:
     def _gender_of(self, part: str) -> str:
         gender = self._first_names.get(part, "")
         return gender if gender in ("f", "m") else ""
+
+
+def _comma_before(text: str, tokens: Sequence[Token], j: int, nearer: int, counted: int) -> bool:
+    """A comma further back in the chain's window (``NameTyper._chain_before``'s walk, from token ``j`` on, with
+    ``counted`` words read): "Besuch, Tochter Dr. Huber" lists two people."""
+    while j >= 0 and counted < _CHAIN_WORDS:
+        token = tokens[j]
+        if "\n" in text[token.end : nearer]:
+            return False
+        nearer = token.start
+        if token.is_word:
+            counted += token.folded.count("-") + 1
+        elif token.text == ",":
+            return True
+        elif token.text not in _CHAIN_MARKS:
+            return False
+        j -= 1
+    return False
 
 
 def _hand_signed(text: str, start: int) -> bool:
@@ -515,5 +571,5 @@ def type_note(
             if out is spans:
                 out = list(spans)
             span = spans[index]  # built directly: dataclasses.replace costs more than the rest of the typing
-            out[index] = Span(span.start, span.end, entity, span.masker, span.reason, span.flags, span.ref)
+            out[index] = trusted_span(span.start, span.end, entity, span.masker, span.reason, span.flags, span.ref)
     return out, evidence

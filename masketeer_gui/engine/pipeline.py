@@ -32,10 +32,11 @@ from masketeer_gui.engine.maskers import (
     SalutationMasker,
     SurnameFirstMasker,
     Vote,
+    WordMarks,
 )
 from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.rules import Rule, default_rules, find_rule_spans
-from masketeer_gui.engine.span import Entity, Span
+from masketeer_gui.engine.span import Entity, Span, trusted_span
 from masketeer_gui.engine.text import Token, blank_markup, tokenize
 from masketeer_gui.engine.type_resolution import NameEvidence
 
@@ -72,6 +73,8 @@ class Deidentifier:
             built.sites if built else None,
         )
         self.maskers: list[Masker] = [self._masker(name) for name in self.config.maskers]
+        salutation = next((m for m in self.maskers if isinstance(m, SalutationMasker)), None)
+        self._marks = WordMarks(self.index, salutation.first_words if salutation is not None else frozenset())
         self._claims_sites = "MedicalSite" in self.config.maskers
         self.typer = NameTyper(lexicon, self.names, self.index)
         self.whitelist = self.names.whitelist
@@ -129,7 +132,7 @@ class Deidentifier:
         return TypedNote(curated, tuple(typed.get((s.start, s.end, s.entity)) for s in curated), patient_id)
 
     def _ensemble(self, tokens: list[Token], rule_spans: Sequence[Span], text: str) -> list[Span]:
-        state = NoteState(tokens, self.index, text)
+        state = NoteState(tokens, self.index, text, self._marks)
         for span in rule_spans:  # the tokens a span overlaps: from the first ending after its start
             i = bisect_right(tokens, span.start, key=_token_end)
             while i < len(tokens) and tokens[i].start < span.end:
@@ -179,8 +182,8 @@ def _spans_from_votes(state: NoteState) -> list[Span]:
         assert vote is not None
         last = vote.last if vote.last >= i else i
         token = tokens[i]
-        spans.append(
-            Span(
+        spans.append(  # a token's offsets, a vote's Entity: no checks needed
+            trusted_span(
                 token.start,
                 tokens[last].end,
                 vote.entity,

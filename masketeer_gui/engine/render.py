@@ -20,6 +20,7 @@ from masketeer_gui.engine.pseudonyms import DEFAULT_LENGTH, reference_digest, ta
 from masketeer_gui.engine.span import Entity, Span
 
 _CACHE_LIMIT = 200_000
+_ENTITY_TEXT = {entity: str(entity) for entity in Entity}  # a look-up, not a ``str()`` call per span
 
 
 class Tagger:
@@ -56,10 +57,20 @@ def render_note(note_id: str, text: str, spans: Sequence[Span], tagger: Tagger) 
         return RenderedNote(fastjson.dumps_line({"id": note_id, "text": text, "spans": []}), ())
     check_spans(spans, len(text))
     tag_of = tagger.tag
-    tags = tuple([tag_of(s.entity, s.ref or text[s.start : s.end]) for s in spans])
-    out_spans = [_span_dict(span, tag) for span, (tag, _) in zip(spans, tags, strict=True)]
-    record = {"id": note_id, "text": pseudonymize(text, out_spans), "spans": out_spans}
-    return RenderedNote(fastjson.dumps_line(record), tags)
+    tags: list[tuple[str, bytes]] = []
+    out_spans: list[dict[str, Any]] = []
+    pieces: list[str] = []  # the output text, as ``pseudonymize`` builds it, in the same pass
+    position = 0
+    for span in spans:
+        start = span.start
+        hit = tag_of(span.entity, span.ref or text[start : span.end])
+        tags.append(hit)
+        out_spans.append(_span_dict(span, hit[0]))
+        pieces += (text[position:start], hit[0])
+        position = span.end
+    pieces.append(text[position:])
+    record = {"id": note_id, "text": "".join(pieces), "spans": out_spans}
+    return RenderedNote(fastjson.dumps_line(record), tuple(tags))
 
 
 def retag_line(line: bytes, text: str, pseudonyms: Sequence[str]) -> bytes:
@@ -96,7 +107,7 @@ def _span_dict(span: Span, pseudonym: str) -> dict[str, Any]:
     out: dict[str, Any] = {
         "start": span.start,
         "end": span.end,
-        "entity": str(span.entity),
+        "entity": _ENTITY_TEXT[span.entity],
         "masker": span.masker,
         "pseudonym": pseudonym,
     }

@@ -21,6 +21,7 @@ from masketeer_gui.engine.type_resolution import NameEvidence, Strength, TypeRes
 
 Retag = Callable[[Entity, str], str]  # (entity, reference) -> the tag it carries in this run
 CURATED = frozenset({BLACKLIST, MANUAL})  # maskers whose type a curator chose
+_CONTEXT = Strength.CONTEXT  # read per name span (an enum member read through its class costs a descriptor)
 
 EvidenceRow = tuple[str, Entity, Strength, tuple[str, ...], str, str]  # a ``NameEvidence`` as a plain tuple
 NameRow = tuple[int, str, Entity, EvidenceRow]
@@ -57,7 +58,7 @@ def note_typing(
 def can_move(span: Span, evidence: NameEvidence) -> bool:
     """Whether the corpus may retype this name span: not when the note's words decide its type (a
     title, a relation word) nor when a curator did (a typed blacklist entry, a reviewer's correction)."""
-    return evidence.strength < Strength.CONTEXT and span.masker not in CURATED
+    return evidence.strength < _CONTEXT and span.masker not in CURATED
 
 
 class SettledTypes:

@@ -36,6 +36,9 @@ class Strength(IntEnum):
     CONTEXT = 4  # the words around it decide: an HCP title, a relation word, "Pat."
 
 
+_HCP, _PAT, _FULL_NAME = Entity.HCP, Entity.PAT, Strength.FULL_NAME  # read per note (``TypeTally.add``)
+
+
 class NameEvidence(NamedTuple):
     """Why one name span has its type: the person it refers to, the type, and how sure.
 
@@ -71,16 +74,22 @@ class TypeTally:
     patients: Counter[tuple[str, tuple[str, ...], str]] = field(default_factory=Counter)
 
     def add(self, evidence: Iterable[NameEvidence | None], patient_id: str = "") -> None:
-        """Count one note's evidence; names the note proves to be its patient name the patient id."""
+        """Count one note's evidence; names the note proves to be its patient name the patient id.
+
+        Per worker note: counts go through ``dict.get`` (a missing key costs ``Counter.__missing__``, a Python
+        call) and the enum members are module constants (read through their class they cost a descriptor)."""
+        votes = self.votes
         previous: NameEvidence | None = None
         for item in evidence:
             if item is None or item is previous:  # the spans of one name share their evidence: one vote
                 continue
             previous = item
-            self.votes[(item.key, item.entity, item.strength)] += 1
-            if item.fallback and item.entity is Entity.HCP:  # staff recur across patients; relatives do not
-                self.votes[(item.fallback, item.entity, item.strength)] += 1
-            if patient_id and item.entity is Entity.PAT and item.strength >= Strength.FULL_NAME and len(item.parts) > 1:
+            key = (item.key, item.entity, item.strength)
+            votes[key] = votes.get(key, 0) + 1
+            if item.fallback and item.entity is _HCP:  # staff recur across patients; relatives do not
+                key = (item.fallback, item.entity, item.strength)
+                votes[key] = votes.get(key, 0) + 1
+            if patient_id and item.entity is _PAT and item.strength >= _FULL_NAME and len(item.parts) > 1:
                 self.patients[(patient_id, tuple(sorted(item.parts)), item.gender)] += 1
 
     def merge(self, other: TypeTally) -> None:

@@ -46,3 +46,26 @@ def test_parent_in_brackets_is_left_to_other_evidence() -> None:
     engine = Deidentifier.default(NameLists(patients=("Anton Pfitscher",)))
     text = "Rückmeldung vom Sohn: Vater (Anton Pfitscher) war gestern beim Zeltfest."
     assert typed_words(engine, text) == [("Anton", PAT), ("Pfitscher", PAT)]
+
+
+def test_a_comma_in_the_chain_counts_though_its_words_recur(shipped: Deidentifier) -> None:
+    """What a chain's words say is remembered across notes (``NameTyper._read_chain``); the comma that lists two
+    people is read in each note."""
+    for _ in range(2):
+        assert typed_words(shipped, "Gespräch mit Enkelin Dr. Kranich und der Pflege.") == [("Kranich", PER)]
+        assert typed_words(shipped, "Gespräch mit Enkelin, Dr. Kranich und der Pflege.") == [("Kranich", HCP)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Telefonat danach Tochter Dr. Kranich informiert.", [("Kranich", PER)]),
+        # Kept as it is (a speed pass must not change the output): a comma anywhere in the six words before the
+        # name counts as listing people, also one before the relation, read past a word no salutation holds.
+        ("Telefonat, danach Tochter Dr. Kranich informiert.", [("Kranich", HCP)]),
+    ],
+)
+def test_a_comma_before_the_relation_is_read_past_other_words(
+    shipped: Deidentifier, text: str, expected: list[tuple[str, Entity]]
+) -> None:
+    assert typed_words(shipped, text) == expected

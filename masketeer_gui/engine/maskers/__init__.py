@@ -1,6 +1,6 @@
 """The masker ensemble (paper 2.2.4): applied in order, the first positive vote for a token wins."""
 
-from masketeer_gui.engine.maskers.base import Masker, NoteState, Vote, name_like
+from masketeer_gui.engine.maskers.base import Masker, NoteState, Vote, WordMarks, name_like
 from masketeer_gui.engine.maskers.chat_names import ChatNameMasker
 from masketeer_gui.engine.maskers.double_name import DoubleNameMasker
 from masketeer_gui.engine.maskers.full_name import FullNameMasker
@@ -41,5 +41,6 @@ __all__ = [
     "SalutationMasker",
     "SurnameFirstMasker",
     "Vote",
+    "WordMarks",
     "name_like",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from itertools import compress
-from typing import NamedTuple, Protocol
+from typing import NamedTuple, Protocol, cast
 
 from masketeer_gui.engine.maskers.word_memo import WordMemo
 from masketeer_gui.engine.names import NameIndex
@@ -91,17 +91,66 @@ class Vote(NamedTuple):
     last: int = -1  # index of the last token covered, for multi-token spans (sites); -1: this token only
 
 
-class NoteState:
-    """Tokens of one note, the votes cast so far, and neighbour helpers the maskers share."""
+_LISTED, _STARTS = 1, 2  # ``WordMarks``: a listed word, a word a salutation starts with
 
-    def __init__(self, tokens: list[Token], names: NameIndex, text: str = "") -> None:
+
+class WordMarks:
+    """What one scan of a note looks up per token (built once per engine): the words that may be a first name
+    or a deployment name (``NoteState.listed_positions``) and the words a salutation starts with
+    (``NoteState.salutation_starts``), in one table, so each token costs one look-up instead of one per scan."""
+
+    __slots__ = ("names", "starts", "table")
+
+    def __init__(self, names: NameIndex, starts: frozenset[str] = frozenset()) -> None:
+        self.names = names
+        self.starts = starts
+        table = dict.fromkeys(names.first_or_listed, _LISTED)
+        for word in starts:
+            table[word] = table.get(word, 0) | _STARTS
+        self.table = table
+
+
+def cast_votes(votes: list[Vote | None]) -> list[Vote]:
+    """The votes cast, in token order (``compress`` skips the many empty slots in C; a vote is always true)."""
+    return cast(list[Vote], list(compress(votes, votes)))
+
+
+class NoteState:
+    """Tokens of one note, the votes cast so far, and neighbour helpers the maskers share.
+
+    ``marks``: the engine's ``WordMarks`` for ``names``; with them one scan finds the capitalised tokens, the
+    listed ones and the salutation starts (without them each is a scan of its own, on first use)."""
+
+    def __init__(self, tokens: list[Token], names: NameIndex, text: str = "", marks: WordMarks | None = None) -> None:
         self.tokens = tokens
         self.names = names
         self.text = text  # the (markup-blanked) note, for line breaks; may be empty in tests
         self.votes: list[Vote | None] = [None] * len(tokens)
         self.reserved: set[int] = set()  # tokens name maskers must leave (e.g. the town after "LKH")
-        self.capitalized = [i for i, t in enumerate(tokens) if t.is_capitalized]  # most maskers look only here
+        self.settled_names: set[int] = set()  # names whose neighbours FullName need not look at again
+        self.start_words: frozenset[str] | None = None  # the words ``salutation_starts`` were found by
+        self.salutation_starts: list[int] = []  # indices of the words among ``start_words``
         self._listed: list[int] | None = None  # ``listed_positions``, found on first use
+        if marks is None or marks.names is not names:
+            self.capitalized = [i for i, t in enumerate(tokens) if t.is_capitalized]  # most maskers look only here
+            return
+        capitalized: list[int] = []
+        listed: list[int] = []
+        starts: list[int] = []
+        table = marks.table  # ``table.get``, not a bound ``get``: compiled, a dict's get is a direct C call
+        for i, token in enumerate(tokens):  # one pass, one look-up per token, for three scans
+            if token.is_capitalized:
+                capitalized.append(i)
+            mark = table.get(token.folded)
+            if mark:
+                if mark & _LISTED:
+                    listed.append(i)
+                if mark & _STARTS and token.is_word:
+                    starts.append(i)
+        self.capitalized = capitalized
+        self._listed = listed
+        self.start_words = marks.starts
+        self.salutation_starts = starts
 
     def listed_positions(self) -> list[int]:
         """Indices of the tokens that may be a first name or a deployment name (``NameIndex.first_or_listed``),

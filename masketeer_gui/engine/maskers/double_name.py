@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from masketeer_gui.engine.maskers.base import NoteState, Vote
+from masketeer_gui.engine.maskers.base import NoteState, Vote, cast_votes
 from masketeer_gui.engine.maskers.word_use import used_as_thing
 from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.normalize import fold
@@ -32,7 +32,7 @@ class DoubleNameMasker:
         hyphened = [i for i in state.capitalized if "-" in tokens[i].folded]
         if not hyphened:  # most notes
             return
-        proven = {v.ref: v.entity for v in state.votes if v is not None and v.ref}
+        proven = {v.ref: v.entity for v in cast_votes(state.votes) if v.ref}
         for i in hyphened:
             if state.free(i):
                 parts = [p for p in _HYPHEN.split(tokens[i].text) if p]

@@ -27,19 +27,29 @@ class FullNameMasker:
     def apply(self, state: NoteState) -> None:
         # Whether a neighbour joins a name depends on the words alone, and votes are never taken back: a
         # name looked at once has nothing more to give, so each round looks at the names the last one added.
-        todo = state.name_votes()
+        # The same holds across runs (the ensemble runs this masker twice): a name all of whose neighbours
+        # were turned down for their words, or for being taken, is ``settled`` and not looked at again;
+        # only a neighbour turned down for the votes around it (``used_as_thing``, a particle) may join later.
+        settled = state.settled_names
+        todo = [i for i in state.name_votes() if i not in settled]
         while todo:
             added: list[int] = []
             for i in todo:
-                self._extend(state, i, added)
-                self._particle_after(state, i, added)
+                extended = self._extend(state, i, added)
+                if self._particle_after(state, i, added) and extended:
+                    settled.add(i)
             todo = sorted(added)
 
-    def _particle_after(self, state: NoteState, i: int, added: list[int]) -> None:
-        """A name particle and the surname after it (appended to ``added``): "Ferreira da Silva", "van Dijk"."""
+    def _particle_after(self, state: NoteState, i: int, added: list[int]) -> bool:
+        """A name particle and the surname after it (appended to ``added``): "Ferreira da Silva", "van Dijk".
+        False when a later vote could change the answer (a free particle follows: rare)."""
         k = state.next_word(i)
         if k is None or state.tokens[k].folded not in NAME_PARTICLES or not state.free(k):
-            return
+            return True
+        self._particle_and_surname(state, i, k, added)
+        return False
+
+    def _particle_and_surname(self, state: NoteState, i: int, k: int, added: list[int]) -> None:
         if state.tokens[k].folded in GERMAN_PARTICLES and state.tokens[i].folded not in state.names.lexicon.first_names:
             return  # "Anna von Berg", but "Befund Huber von Kranich" is "from"
         m = state.next_word(k)
@@ -58,8 +68,10 @@ class FullNameMasker:
             state.vote(j, Vote(self.name, proven.entity, "name particle after a proven name", (), ref))
             added.append(j)
 
-    def _extend(self, state: NoteState, i: int, added: list[int]) -> None:
-        """Vote for the neighbours of name ``i`` that belong to it; append their indices to ``added``."""
+    def _extend(self, state: NoteState, i: int, added: list[int]) -> bool:
+        """Vote for the neighbours of name ``i`` that belong to it; append their indices to ``added``. False
+        when a neighbour was turned down for the votes around it (``used_as_thing``), which may change."""
+        settled = True
         proven = state.votes[i]
         assert proven is not None
         before = state.prev_word(i, allow=".")
@@ -88,11 +100,13 @@ class FullNameMasker:
             else:
                 continue
             if j < i and used_as_thing(state, j):  # asked last, of a word that would join (most words do not)
+                settled = False
                 continue
             ref = state.names.base_name(token.folded) or token.folded
             entity = state.names.entity(ref, default=proven.entity)
             state.vote(j, Vote(self.name, entity, reason, flags, ref))
             added.append(j)
+        return settled
 
     @staticmethod
     def _after_first_name(state: NoteState, i: int, j: int) -> bool:

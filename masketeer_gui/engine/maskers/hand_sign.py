@@ -10,11 +10,33 @@ Bare initials in capitals ("/AL") are left alone: they may be anyone's short sig
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from operator import attrgetter
+
 from masketeer_gui.engine.maskers.base import NoteState, Vote, same_line
 from masketeer_gui.engine.span import Entity
 
 MAX_WORDS = 2
 SIGN_END = frozenset(",;")
+
+
+_START = attrgetter("start")  # Token.start, read in C (bisect calls it per step)
+
+
+def _slashes(state: NoteState) -> list[int]:
+    """Indices of the note's "/" tokens: found in the text (each "/" is a token of its own) and looked up by
+    offset, so a note's other tokens are not visited."""
+    tokens, text = state.tokens, state.text
+    if not text:  # a state made without its text (tests)
+        return [s for s, token in enumerate(tokens) if token.text == "/"]
+    found: list[int] = []
+    position = text.find("/")
+    while position >= 0:
+        s = bisect_left(tokens, position, key=_START)
+        if s < len(tokens) and tokens[s].start == position and tokens[s].text == "/":
+            found.append(s)
+        position = text.find("/", position + 1)
+    return found
 
 
 class HandSignMasker:
@@ -26,8 +48,9 @@ class HandSignMasker:
         if state.text and "/" not in state.text:
             return  # about half the notes: no slash at all (searched in C)
         tokens = state.tokens
-        for s, token in enumerate(tokens):
-            if token.text != "/" or s + 1 >= len(tokens) or tokens[s + 1].start != token.end:
+        for s in _slashes(state):
+            token = tokens[s]
+            if s + 1 >= len(tokens) or tokens[s + 1].start != token.end:
                 continue
             if s > 0 and tokens[s - 1].end == token.start:
                 continue  # "mg/Tag", "und/oder": no sign

@@ -109,11 +109,9 @@ def build_trie(salutations: tuple[Salutation, ...]) -> dict[str, object]:
 
 
 def _plural_title(state: NoteState, first: int, last: int) -> bool:
-    """The chain ``first``..``last`` holds a plural title ("Dres."): more names may follow the first."""
-    tokens = state.tokens
-    if first == last:  # most chains are one word ("Pat.")
-        return tokens[first].folded in PLURAL_TITLES
-    return any(t.folded in PLURAL_TITLES for t in tokens[first : last + 1])
+    """The chain ``first``..``last`` holds a plural title ("Dres."): more names may follow the first (the caller
+    asks a one-word chain itself: most chains are one word, "Pat.")."""
+    return any(t.folded in PLURAL_TITLES for t in state.tokens[first : last + 1])
 
 
 class SalutationMasker:
@@ -128,18 +126,33 @@ class SalutationMasker:
             for entry in salutations
             if entry.position is not SalutationPosition.BEFORE and len(entry.words) == 1
         }
-        self._first_words = frozenset(self._trie) | frozenset(self._after_forms)
+        self.first_words = frozenset(self._trie) | frozenset(self._after_forms)  # the words a form starts with
+        self._single_forms = {  # one-word forms no longer form goes on from ("Pat.", "LG"): ``_match`` at once
+            word: node[_END] for word, node in self._trie.items() if isinstance(node, dict) and list(node) == [_END]
+        }
+        self._alone_forms = frozenset(self._single_forms) - PLURAL_TITLES  # chains of one word, no more names after
         self._words: WordMemo[bool] = WordMemo()
 
     def apply(self, state: NoteState) -> None:
         tokens = state.tokens
-        trie, after_forms, first_words = self._trie, self._after_forms, self._first_words
-        found = [i for i, t in enumerate(tokens) if t.folded in first_words and t.is_word]
+        trie, after_forms, first_words = self._trie, self._after_forms, self.first_words
+        if state.start_words is first_words:  # the engine's one scan found them (``WordMarks``)
+            found = state.salutation_starts
+        else:
+            found = [i for i, t in enumerate(tokens) if t.folded in first_words and t.is_word]
         possible = self._words.table(state.names)  # per token text: may be a name after some salutation
+        alone = self._alone_forms
         done = 0
         for i in found:
-            if i >= done and tokens[i].folded in trie:
-                done = self._mask_after(state, i, possible)
+            folded = tokens[i].folded
+            if i < done or folded not in trie:
+                continue
+            if folded in alone:  # most chains: one word ("Pat.") and after it a word known to be no name
+                j = state.next_word(i, allow=".,:")
+                if j is None or (tokens[j].folded not in trie and possible.get(tokens[j].text) is False):
+                    done = i + 1  # what ``_mask_after`` returns for them, without a vote
+                    continue
+            done = self._mask_after(state, i, possible)
         for i in found:
             token = tokens[i]
             kind = after_forms.get(token.folded) if token.is_capitalized else None
@@ -185,14 +198,22 @@ class SalutationMasker:
         kinds: list[SalutationKind] = []
         last = i - 1
         j: int | None = i
-        tokens, trie = state.tokens, self._trie
-        while (  # a title spelled as a name ends the chain ("Dr. Ha …"): asked only of a word that matches one
-            j is not None
-            and tokens[j].folded in trie  # the first step of ``_match``, here: most chains end at the next word
-            and (found := self._match(state, j)) is not None
-            and not (kinds and name_not_title(state, j))
-        ):
-            last, kind = found
+        tokens, trie, single_forms = state.tokens, self._trie, self._single_forms
+        while j is not None:
+            folded = tokens[j].folded
+            kind = single_forms.get(folded)  # most chains are one word that no longer form goes on from
+            if kind is not None:
+                found = j
+            elif folded in trie:  # the first step of ``_match``, here: most chains end at the next word
+                match = self._match(state, j)
+                if match is None:
+                    break
+                found, kind = match
+            else:
+                break
+            if kinds and name_not_title(state, j):  # a title spelled as a name ends the chain ("Dr. Ha …")
+                break
+            last = found
             kinds.append(kind)
             j = state.next_word(last, allow=".,:")
         if not kinds or (kinds[0] is _HCP_TITLE and self._used_as_noun(state, i, last)):
@@ -203,7 +224,7 @@ class SalutationMasker:
             end = self._mask_names(state, j, kinds, i, last, possible)
             if _PATIENT in kinds:
                 end = self._surname_comma_first_name(state, j, end)
-        if _plural_title(state, i, last):
+        if tokens[i].folded in PLURAL_TITLES if i == last else _plural_title(state, i, last):
             end = self._more_names(state, end - 1, kinds, i, last, possible)
         return end
 
@@ -277,7 +298,7 @@ class SalutationMasker:
                 else:
                     break
             if words is None:
-                words = " ".join(t.text for t in state.tokens[first : first_title_end + 1] if t.is_word)
+                words = " ".join([t.text for t in state.tokens[first : first_title_end + 1] if t.is_word])
                 decided = decided_entity(kinds)
                 default = DEFAULT_ENTITY.get(kinds[-1], _PER)
             ref = state.names.base_name(token.folded)

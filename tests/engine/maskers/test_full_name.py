@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from masketeer_gui.engine.lists import NameLists
+from masketeer_gui.engine.maskers import FullNameMasker, NoteState, Vote, full_name
 from masketeer_gui.engine.pipeline import Deidentifier
 from masketeer_gui.engine.span import Entity
+from masketeer_gui.engine.text import tokenize
 from tests.engine.conftest import EngineFactory, Hit, hits
 
 HCP, PAT, PER = Entity.HCP, Entity.PAT, Entity.PER
@@ -88,3 +90,47 @@ def test_unknown_neighbour_reference_is_its_own_word(engine: Deidentifier) -> No
 def test_without_full_name_the_neighbour_stays(make_engine: EngineFactory) -> None:
     engine = make_engine(LISTS, maskers=("Salutation", "NameDictionary"))
     assert [h.text for h in hits(engine, "Lia Maier kommt")] == ["Maier"]
+
+
+PATCHABLE = pytest.mark.skipif(
+    not (full_name.__file__ or "").endswith(".py"),
+    reason="replaces a function the masker calls, which the compiled build binds at compile time",
+)
+
+
+@PATCHABLE
+def test_a_neighbour_turned_down_for_the_votes_around_it_is_asked_again(
+    engine: Deidentifier, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The ensemble runs FullName twice, and the second run skips the names it has settled; a neighbour turned
+    down for the votes around it (``used_as_thing`` reads them) is asked again, and joins when they changed."""
+    text = "Zwirbel Huber"
+    state = NoteState(tokenize(text, engine.lexicon.abbreviations), engine.index, text)
+    state.vote(1, Vote("NameDictionary", PER, "in the shipped name list", (), "huber"))
+    masker = FullNameMasker()
+    monkeypatch.setattr(full_name, "used_as_thing", lambda state, i: True)
+    masker.apply(state)
+    assert state.votes[0] is None
+    monkeypatch.setattr(full_name, "used_as_thing", lambda state, i: False)  # a later vote changed the answer
+    masker.apply(state)
+    assert state.votes[0] is not None and state.votes[0].masker == F
+
+
+@PATCHABLE
+def test_a_settled_name_is_not_looked_at_again(engine: Deidentifier, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A name whose neighbours were all turned down for their words (or taken) gives nothing more."""
+    text = "Heute Huber Termin"
+    state = NoteState(tokenize(text, engine.lexicon.abbreviations), engine.index, text)
+    state.vote(1, Vote("NameDictionary", PER, "in the shipped name list", (), "huber"))
+    masker = FullNameMasker()
+    masker.apply(state)
+    assert state.settled_names == {1}
+    asked: list[int] = []
+
+    def extend(self: FullNameMasker, state: NoteState, i: int, added: list[int]) -> bool:
+        asked.append(i)
+        return True
+
+    monkeypatch.setattr(FullNameMasker, "_extend", extend)
+    masker.apply(state)
+    assert asked == []

@@ -4,9 +4,17 @@ and the slashes that are no sign ("mg/Tag", "3x /Woche", "/AL"). Invented names,
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from masketeer_gui.engine.lexicon import Lexicon
+from masketeer_gui.engine.lists import NameLists
+from masketeer_gui.engine.maskers import NoteState
+from masketeer_gui.engine.maskers.hand_sign import _slashes
+from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.pipeline import Deidentifier
 from masketeer_gui.engine.span import Entity
+from masketeer_gui.engine.text import blank_markup, tokenize
 from tests.engine.conftest import shipped_without, typed_words
 
 HCP = Entity.HCP
@@ -51,3 +59,12 @@ def test_no_hand_sign(engines: dict[str, Deidentifier], text: str) -> None:
 def test_listed_first_name_as_sign_is_staff(engines: dict[str, Deidentifier]) -> None:
     """A shipped first name after the slash is masked by the name list; the slash types it as staff."""
     assert masked(engines["with"], "Abendrunde ruhig. /Maria\nNächster Eintrag") == [("Maria", HCP)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="/ab. \n-<>:1", max_size=30))
+def test_slashes_found_in_the_text_are_the_slash_tokens(text: str) -> None:
+    """The masker finds the "/" tokens by the text's slashes; the same as a scan of every token."""
+    work = blank_markup(text)
+    state = NoteState(tokenize(work), NameIndex(Lexicon(), NameLists()), work)
+    assert _slashes(state) == [s for s, token in enumerate(state.tokens) if token.text == "/"]

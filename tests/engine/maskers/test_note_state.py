@@ -1,4 +1,5 @@
-"""NoteState's shared scans give what each masker's own scan of the tokens gave. Invented names only."""
+"""NoteState's shared scans (one pass with the engine's ``WordMarks``) give what each masker's own scan of the
+tokens gave. Invented names only."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from masketeer_gui.engine.lists import NameLists
-from masketeer_gui.engine.maskers import NoteState
+from masketeer_gui.engine.maskers import NoteState, SalutationMasker, WordMarks
 from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.text import tokenize
 from tests.engine.tiny_lexicon import tiny_lexicon
@@ -54,3 +55,38 @@ def test_listed_positions_agree_with_a_plain_scan(pieces: list[str], separator: 
     listed = INDEX.first_or_listed
     assert state.listed_positions() == [i for i, t in enumerate(state.tokens) if t.folded in listed]
     assert INDEX.roles.keys() <= listed  # ``_lowercase_listed`` reads the roles among these positions
+
+
+STARTS = frozenset({"dr", "frau", "mit", "termin"})  # the words some salutation starts with
+MARKS = WordMarks(INDEX, STARTS)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=14), st.sampled_from([" ", "\n", " , "]))
+def test_one_scan_with_the_engines_marks_agrees_with_each_scan(pieces: list[str], separator: str) -> None:
+    """With ``WordMarks`` one pass finds what the plain scans find: capitalised, listed and salutation starts."""
+    text = separator.join(pieces)
+    plain, marked = _state(text), NoteState(tokenize(text), INDEX, text, MARKS)
+    tokens = plain.tokens
+    assert marked.capitalized == plain.capitalized == [i for i, t in enumerate(tokens) if t.is_capitalized]
+    assert marked.listed_positions() == plain.listed_positions()
+    assert marked.start_words is STARTS and plain.start_words is None
+    assert marked.salutation_starts == [i for i, t in enumerate(tokens) if t.folded in STARTS and t.is_word]
+
+
+def test_marks_of_another_index_are_not_used() -> None:
+    """Marks built for other name lists would find other listed words: the state scans for itself."""
+    other = WordMarks(NameIndex(LEXICON, NameLists(patients=("Termin",))), STARTS)
+    state = NoteState(tokenize("Termin mit zwirchmayr"), INDEX, "Termin mit zwirchmayr", other)
+    assert state.start_words is None
+    assert [state.tokens[i].text for i in state.listed_positions()] == ["zwirchmayr"]
+
+
+def test_salutation_uses_the_scan_only_for_its_own_words() -> None:
+    """A Salutation masker reads the state's salutation starts only when they were found by its own words."""
+    masker = SalutationMasker(LEXICON.salutations)
+    text = "Termin mit Frau Zwirchmayr"
+    for marks in (WordMarks(INDEX, masker.first_words), WordMarks(INDEX, frozenset({"termin"})), None):
+        state = NoteState(tokenize(text), INDEX, text, marks)
+        masker.apply(state)
+        assert [state.tokens[i].text for i, vote in enumerate(state.votes) if vote] == ["Zwirchmayr"]

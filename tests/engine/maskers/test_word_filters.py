@@ -81,3 +81,23 @@ def test_the_filter_lets_lower_case_names_through(indices: list[NameIndex], ship
         votes = _votes(masker, indices[1], text)
         assert [t.text for t, v in zip(tokens, votes, strict=True) if v is not None] == [word]
     assert not any(_votes(masker, indices[1], "Heute Pat. sagt nein"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    titles=st.lists(st.sampled_from(TITLES), min_size=1, max_size=3),
+    words=st.lists(st.sampled_from([*WORDS, *TITLES, "mit", "Dres.", "&", ".", ":"]), min_size=0, max_size=5),
+)
+def test_one_word_chains_before_no_name_are_skipped_as_the_masker_would(
+    indices: list[NameIndex], shipped: Deidentifier, titles: list[str], words: list[str]
+) -> None:
+    """The shortcut for a one-word chain followed by a word known to be no name ("Pat. sagt") votes as the
+    whole chain reading does."""
+    text = f"Heute {' '.join(titles)} {' '.join(words)}"
+    fast = SalutationMasker(shipped.lexicon.salutations)
+    slow = SalutationMasker(shipped.lexicon.salutations)
+    slow._alone_forms = frozenset()  # every chain read in full
+    for index in indices:
+        for masker in (fast, slow):  # the word memos filled as on later notes, salutation words among them
+            _votes(masker, index, f"{text}\nPat. mit\nPat. {' '.join(titles)}")
+        assert _votes(fast, index, text) == _votes(slow, index, text)
