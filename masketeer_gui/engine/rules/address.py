@@ -97,13 +97,15 @@ _ADDRESS: Final = DeferredPattern(  # compiled when a trigger first fires (most 
 # The last three characters of every street name the pattern knows ("aße", "atz", "tr.", " Au").
 _ENDINGS: Final = (*STREET_WORDS, *(w.capitalize() for w in STREET_WORDS), "str", *SEPARATE_WORDS, *KNOWN_STREETS)
 _TAILS = _ALT(sorted({re.escape(f" {word}"[-3:]).replace(r"\ ", r"\W") for word in _ENDINGS}))
+_TO_DIGIT = r"(?=[ \u00a0]*+[0-9])"  # white space, then a digit
+_NEXT_OK = r"(?=[ \u00a00-9])"  # what _TO_DIGIT implies of the next character alone
 # Where an address can be. The triggers are cheap for the regex engine, which skips fast to a space
-# (then checks that it starts a run of spaces before a digit, and only then the three letters before
-# it) or to the first letter of "Am", "Im", "Zum"…; Python looks at the hits only. Only the first
-# space of a run reads on to the digit, so a run of spaces is read once, not once per space (linear
-# time on long runs).
-_NUMBER_TRIGGER: Final = re.compile(rf" (?<![ \u00a0] )(?=[ \u00a0]*+[0-9])(?<=(?:{_TAILS}) ){_SP}*[0-9]")
-_NBSP_TRIGGER: Final = re.compile(rf"\u00a0(?<![ \u00a0]\u00a0)(?=[ \u00a0]*+[0-9])(?<=(?:{_TAILS})\u00a0){_SP}*[0-9]")
+# (then checks the next character: most spaces fail there, before a letter; then that the space starts
+# its run, that the run ends in a digit, and only then the three letters before it) or to the first
+# letter of "Am", "Im", "Zum"…; Python looks at the hits only. Only the first space of a run reads on
+# to the digit, so a run of spaces is read once, not once per space (linear time on long runs).
+_NUMBER_TRIGGER: Final = re.compile(rf" {_NEXT_OK}(?<![ \u00a0] ){_TO_DIGIT}(?<=(?:{_TAILS}) ){_SP}*[0-9]")
+_NBSP_TRIGGER: Final = re.compile(rf"\u00a0{_NEXT_OK}(?<![ \u00a0]\u00a0){_TO_DIGIT}(?<=(?:{_TAILS})\u00a0){_SP}*[0-9]")
 _GLUED_TRIGGER: Final = re.compile(r"(?<=[sS]tr\.)[0-9]")  # "Hauptstr.12": no space after the abbreviation
 _PREPOSITION_TAIL = rf"{_SP}+(?:{_CAP}{_SP}+)?{_CHAIN}*{_CAP}{_SP}+[0-9]"
 _STREET_TAIL = rf"{_SP}+(?:[^\W\d_]+(?:'|{_SP}+)){{1,5}}[0-9]"
