@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import IntFlag
-from typing import cast
+from typing import Final, cast
 
 from masketeer_gui.engine import lexicon_packed
 from masketeer_gui.engine.deferred import Deferred
@@ -21,12 +21,12 @@ from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.engine.word_forms import has_medical_ending, has_word_suffix, is_agent_noun, ocr_variant_of
 
-_WORD = re.compile(r"[^\W_]+")
-PARTICLES = frozenset(
+_WORD: Final = re.compile(r"[^\W_]+")
+PARTICLES: Final = frozenset(
     {"von", "van", "de", "der", "den", "zu", "di", "da", "del", "la", "le", "dos", "du", "ten", "ter"}
 )
-DIALECT_WORDS = frozenset({"mia", "mir", "ned", "heit", "guat", "dahoam", "koa", "hot", "des", "oana", "bissl"})
-DRUG_SUFFIXES = (
+DIALECT_WORDS: Final = frozenset({"mia", "mir", "ned", "heit", "guat", "dahoam", "koa", "hot", "des", "oana", "bissl"})
+DRUG_SUFFIXES: Final = (
     "pril",
     "sartan",
     "olol",
@@ -63,7 +63,7 @@ DRUG_SUFFIXES = (
     "idin",
     "arol",
 )
-SURNAME_ENDINGS = (
+SURNAME_ENDINGS: Final = (
     "steiner",
     "brunner",
     "berger",
@@ -98,9 +98,9 @@ SURNAME_ENDINGS = (
     "wimmer",
     "ler",
 )
-CACHE_LIMIT = 200_000  # remembered one-typo answers (words recur across a corpus)
-FUZZY_MIN_LENGTH = 5  # shipped names: only longer words are matched with a typo
-FUZZY_MIN_LENGTH_LISTED = 4  # deployment names are few and certain: a typo in "Hubr" counts
+CACHE_LIMIT: Final = 200_000  # remembered one-typo answers (words recur across a corpus)
+FUZZY_MIN_LENGTH: Final = 5  # shipped names: only longer words are matched with a typo
+FUZZY_MIN_LENGTH_LISTED: Final = 4  # deployment names are few and certain: a typo in "Hubr" counts
 
 
 class Role(IntFlag):
@@ -126,10 +126,10 @@ def _role_type(role: Role) -> Entity | None:
 
 
 # Per combination of lists (by value: reading flag members costs Python calls), the type it gives.
-_ROLE_TYPES: dict[int, Entity] = {
+_ROLE_TYPES: Final[dict[int, Entity]] = {
     int(role): entity for role in map(Role, range(1, 8)) if (entity := _role_type(role)) is not None
 }
-_HCP = Entity.HCP
+_HCP: Final = Entity.HCP
 
 
 def name_parts(full_name: str) -> list[str]:

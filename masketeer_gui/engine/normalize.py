@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
+from typing import Final
 
-_TRANSLIT = str.maketrans(
+_TRANSLIT: Final = str.maketrans(
     {
         "ä": "ae",
         "ö": "oe",

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Final
 
 from masketeer_gui.engine.normalize import fold
 
 _ATTRIBUTE = r"""\s+[A-Za-z_:][\w:.-]*(?:\s*=\s*(?:"[^"<>@]*"|'[^'<>@]*'|[^\s"'<>@=]+))?"""
-_MARKUP = re.compile(
+_MARKUP: Final = re.compile(
     rf"<!--.{{0,2000}}?-->|</?[A-Za-z][A-Za-z0-9]{{0,20}}(?:{_ATTRIBUTE}){{0,20}}\s*/?>"
     r"|&(?:[A-Za-z]{2,8}|#[0-9]{1,6}|#x[0-9A-Fa-f]{1,6});",
     re.DOTALL,
@@ -24,8 +25,8 @@ _LETTER = r"[^\W\d_]"
 _WORD_CHAR = r"[\w\u0300-\u036f]"
 _JOINER = "[-‐‑'’]"
 WORD_PATTERN = rf"{_WORD_CHAR}+(?:{_JOINER}{_WORD_CHAR}+)*"  # a word token: hyphen and apostrophe chains whole
-WORD = re.compile(WORD_PATTERN)
-_SENTENCE_END = frozenset(".!?")
+WORD: Final = re.compile(WORD_PATTERN)
+_SENTENCE_END: Final = frozenset(".!?")
 
 
 class Token:
@@ -34,7 +35,9 @@ class Token:
     A plain slotted class: notes have thousands of tokens per second to build, and its fields are
     read far more often still (a slot read is cheaper than a named tuple's, and compiled it is a
     C struct field). ``is_capitalized``: a word starting with an upper-case letter (German names
-    and nouns do). Tokens compare equal by their fields; they are not hashable (nothing keys on them).
+    and nouns do). Tokens compare equal by their fields; they are not hashable (nothing keys on them): defining
+    ``__eq__`` alone makes it so, interpreted and compiled, and costs no per-token field as ``__hash__ = None`` did
+    compiled.
     """
 
     __slots__ = ("end", "folded", "is_capitalized", "is_word", "sentence", "start", "text")
@@ -62,8 +65,6 @@ class Token:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Token) and self._fields() == other._fields()
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"Token{self._fields()!r}"
@@ -119,9 +120,9 @@ def tokenize(text: str, abbreviations: Iterable[str] = frozenset()) -> list[Toke
                     token.folded = folded
                     token.sentence = sentence
                     token.is_capitalized = is_capitalized
-                else:  # compiled: the constructor is a C function
-                    token = Token(part, pos + start, pos + end, is_word, folded, sentence, is_capitalized)
-                append(token)
+                    append(token)
+                else:  # compiled: the constructor is a C function, and ``tokens.append`` a direct list append
+                    tokens.append(Token(part, pos + start, pos + end, is_word, folded, sentence, is_capitalized))
                 if ender and (ender == _BANG or not dot_continues):
                     sentence += 1
                 dot_continues = continues
@@ -133,12 +134,13 @@ def tokenize(text: str, abbreviations: Iterable[str] = frozenset()) -> list[Toke
 # dot_continues_after). ``ender``: 0, _DOT for ".", _BANG for "!" and "?". ``dot_continues_after``: an
 # initial, a number or an abbreviation, after which "." does not end the sentence.
 _Kind = tuple[str, int, int, str, bool, bool, int, bool]
-_DOT, _BANG = 1, 2
+_DOT: Final = 1
+_BANG: Final = 2
 # Pieces remembered per abbreviation set (about 9 MB; the 35,579 benchmark notes have 31,376 distinct
 # pieces of 40 characters or fewer): the first ones seen, which are the frequent ones; later new pieces
 # are worked out each time.
-_KIND_LIMIT = 1 << 15
-_PIECE_LIMIT = 40  # longer tokens or pieces (long words, long runs of white space) are not remembered
+_KIND_LIMIT = 1 << 15  # not Final: a test lowers it
+_PIECE_LIMIT: Final = 40  # longer tokens or pieces (long words, long runs of white space) are not remembered
 
 
 class _Memo:
@@ -151,11 +153,11 @@ class _Memo:
         self.chunks: dict[str, tuple[_Kind, ...]] = {}  # piece between spaces -> its tokens' kinds
 
 
-_KINDS: dict[frozenset[str], _Memo] = {}
-_new = object.__new__
-_PLAIN_NEW = Token.__new__ is object.__new__  # a Token can be made without __init__ (not once mypyc compiled it)
+_KINDS: dict[frozenset[str], _Memo] = {}  # not Final: a test replaces it
+_new: Final = object.__new__
+_PLAIN_NEW: Final = Token.__new__ is object.__new__  # a Token can be made without __init__ (not once mypyc compiled it)
 # A token within a chunk (a run of non-white-space characters): every character of a chunk starts a token.
-_CHUNK_TOKEN = re.compile(rf"{_WORD_CHAR}++(?:{_JOINER}{_WORD_CHAR}++)*+|[^\s\w]")  # WORD, possessive
+_CHUNK_TOKEN: Final = re.compile(rf"{_WORD_CHAR}++(?:{_JOINER}{_WORD_CHAR}++)*+|[^\s\w]")  # WORD, possessive
 
 
 def _memo_for(abbreviations: frozenset[str]) -> _Memo:

@@ -10,10 +10,11 @@ function of the folded word (and the lists it is given), so the name maskers can
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 # Endings of diagnoses, procedures and findings; a word of at least MIN_MEDICAL_LENGTH letters ending
 # in one is a clinical word, not a surname (names in a list are asked first, so "Rose" stays a name).
-MEDICAL_SUFFIXES = (
+MEDICAL_SUFFIXES: Final = (
     "itis",
     "ose",
     "osen",
@@ -43,12 +44,12 @@ MEDICAL_SUFFIXES = (
     "sthesie",
     "ektasie",
 )
-MIN_MEDICAL_LENGTH = 7
+MIN_MEDICAL_LENGTH: Final = 7
 # Derivational endings of German nouns and adjectives that no surname or first name of the shipped lists
 # has, with the shortest word each is trusted on: "Instruktion", "Instrumentierung", "Muskuloskelettale",
 # "Orthopädische". A word list misses many such words (the Swiss "Instruktion", long compounds).
 # Not "-ischer": compounds of "Fischer" are surnames.
-WORD_SUFFIXES = (
+WORD_SUFFIXES: Final = (
     ("tion", 7),
     ("sion", 7),
     ("ierung", 8),
@@ -71,10 +72,10 @@ WORD_SUFFIXES = (
     ("ige", 8),  # "Zuständige", "Freiwillige" (not "-iger": "Gasteiger")
     ("igen", 9),
 )
-_SUFFIX_ENDS = tuple(suffix for suffix, _ in WORD_SUFFIXES)
+_SUFFIX_ENDS: Final = tuple(suffix for suffix, _ in WORD_SUFFIXES)
 # OCR confusions of a scanned letter: a lower-case l read for a capital I at the start of a word
 # ("lhre", "lch"), a 0 for o, "rn" for m.
-OCR_SWAPS = (("0", "o"), ("rn", "m"))
+OCR_SWAPS: Final = (("0", "o"), ("rn", "m"))
 
 
 def has_medical_ending(folded: str) -> bool:

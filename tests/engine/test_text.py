@@ -182,6 +182,12 @@ def test_tokens_compare_by_their_fields() -> None:
     assert repr(Token(".", 3, 4, False, ".")) == "Token('.', 3, 4, False, '.', 0, False)"
 
 
+def test_tokens_are_not_hashable() -> None:
+    """Equal by fields, so not hashable: interpreted and compiled (where ``__eq__`` alone makes it so too)."""
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(Token("Huber", 4, 9, True, "huber", 1, True))
+
+
 # --- the tokenizer against the plain algorithm ---------------------------------------------------
 
 _PLAIN_TOKEN = re.compile(rf"({WORD_PATTERN})|([^\s\w])")

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Final
 
 from masketeer_gui.engine.deferred import DeferredPattern
 from masketeer_gui.engine.normalize import fold
@@ -53,7 +54,7 @@ from masketeer_gui.engine.span import Entity, Span
 _SP = r"[ \u00a0]"
 _CAP = r"[A-ZÄÖÜ][^\W\d_]*"
 _CHAIN = rf"(?:{_CAP}\.?-)"
-_ALT = "|".join
+_ALT: Final = "|".join
 _SUFFIX = _ALT([*map(re.escape, STREET_WORDS), r"str(?=[ \u00a0]*\d)"])  # "Anichstr 35" too
 # "St. Ingberter Straße", "Bad Ischler Straße", "Maria Enzersdorfer Gasse": a place name before the adjective.
 _PLACE_PREFIX = rf"(?:(?:St\.|Sankt|Bad|Maria|Hl\.){_SP})"
@@ -89,21 +90,23 @@ _ROMANCE = (
 _NUMBER = rf"\d{{1,4}}(?:[a-zA-Z]|{_SP}[a-h](?![\w.]))?(?!\w)(?:{_SP}?[-/]{_SP}?\d{{1,4}}[a-zA-Z]?(?!\w))*"
 _DOOR_WORD = r"(?:Top|Tür|Stiege|Stg\.?|Whg\.?|Wohnung|Haus|Block|St\.)"
 _DOOR = rf"(?:{_SP}*[,/]?{_SP}*{_DOOR_WORD}{_SP}*\d{{1,3}}[a-zA-Z]?(?!\w))*"
-_ADDRESS = DeferredPattern(  # compiled when a trigger first fires (most notes have no address)
+_ADDRESS: Final = DeferredPattern(  # compiled when a trigger first fires (most notes have no address)
     rf"(?<![\w\-.])(?P<street>{_ALT(KNOWN_STREETS)}|{_ROMANCE}|{_OF}|{_PREPOSITION}|{_SEPARATE}|{_COMPOUND})"
     rf"{_SP}*(?P<num>{_NUMBER}){_DOOR}"
 )
 # The last three characters of every street name the pattern knows ("aße", "atz", "tr.", " Au").
-_ENDINGS = (*STREET_WORDS, *(w.capitalize() for w in STREET_WORDS), "str", *SEPARATE_WORDS, *KNOWN_STREETS)
+_ENDINGS: Final = (*STREET_WORDS, *(w.capitalize() for w in STREET_WORDS), "str", *SEPARATE_WORDS, *KNOWN_STREETS)
 _TAILS = _ALT(sorted({re.escape(f" {word}"[-3:]).replace(r"\ ", r"\W") for word in _ENDINGS}))
+_TO_DIGIT = r"(?=[ \u00a0]*+[0-9])"  # white space, then a digit
+_NEXT_OK = r"(?=[ \u00a00-9])"  # what _TO_DIGIT implies of the next character alone
 # Where an address can be. The triggers are cheap for the regex engine, which skips fast to a space
-# (then checks that it starts a run of spaces before a digit, and only then the three letters before
-# it) or to the first letter of "Am", "Im", "Zum"…; Python looks at the hits only. Only the first
-# space of a run reads on to the digit, so a run of spaces is read once, not once per space (linear
-# time on long runs).
-_NUMBER_TRIGGER = re.compile(rf" (?<![ \u00a0] )(?=[ \u00a0]*+[0-9])(?<=(?:{_TAILS}) ){_SP}*[0-9]")
-_NBSP_TRIGGER = re.compile(rf"\u00a0(?<![ \u00a0]\u00a0)(?=[ \u00a0]*+[0-9])(?<=(?:{_TAILS})\u00a0){_SP}*[0-9]")
-_GLUED_TRIGGER = re.compile(r"(?<=[sS]tr\.)[0-9]")  # "Hauptstr.12": no space after the abbreviation
+# (then checks the next character: most spaces fail there, before a letter; then that the space starts
+# its run, that the run ends in a digit, and only then the three letters before it) or to the first
+# letter of "Am", "Im", "Zum"…; Python looks at the hits only. Only the first space of a run reads on
+# to the digit, so a run of spaces is read once, not once per space (linear time on long runs).
+_NUMBER_TRIGGER: Final = re.compile(rf" {_NEXT_OK}(?<![ \u00a0] ){_TO_DIGIT}(?<=(?:{_TAILS}) ){_SP}*[0-9]")
+_NBSP_TRIGGER: Final = re.compile(rf"\u00a0{_NEXT_OK}(?<![ \u00a0]\u00a0){_TO_DIGIT}(?<=(?:{_TAILS})\u00a0){_SP}*[0-9]")
+_GLUED_TRIGGER: Final = re.compile(r"(?<=[sS]tr\.)[0-9]")  # "Hauptstr.12": no space after the abbreviation
 _PREPOSITION_TAIL = rf"{_SP}+(?:{_CAP}{_SP}+)?{_CHAIN}*{_CAP}{_SP}+[0-9]"
 _STREET_TAIL = rf"{_SP}+(?:[^\W\d_]+(?:'|{_SP}+)){{1,5}}[0-9]"
 TRIGGER_WORDS = (
@@ -122,15 +125,15 @@ def _by_first_letter(words: tuple[tuple[str, str], ...]) -> str:
     return _ALT(f"{re.escape(first)}(?:{_ALT(rests)}){tail}" for (first, tail), rests in groups.items())
 
 
-_PREPOSITION_TRIGGER = re.compile(_by_first_letter(TRIGGER_WORDS))
-_LOOK_BACK = 80  # characters before a house number that may hold its street name
-_LOOK_AHEAD = 40  # characters after it that may hold "/3, Stiege 2, Top 14"
-_PHRASE_END = re.compile(r"[ \t\u00a0]*(?:$|[\r\n,;:)(]|\.(?!\d)|-{1,2}[ \t])")
+_PREPOSITION_TRIGGER: Final = re.compile(_by_first_letter(TRIGGER_WORDS))
+_LOOK_BACK: Final = 80  # characters before a house number that may hold its street name
+_LOOK_AHEAD: Final = 40  # characters after it that may hold "/3, Stiege 2, Top 14"
+_PHRASE_END: Final = re.compile(r"[ \t\u00a0]*(?:$|[\r\n,;:)(]|\.(?!\d)|-{1,2}[ \t])")
 # Where an address surely ends: the line or the note ends, or a ZIP code follows ("…3, 14467 Potsdam").
-_ADDRESS_END = re.compile(r"[ \t\u00a0]*(?:$|\r?\n|[,·|–][ \t\u00a0]*(?:[A-Z]{1,2}-)?\d{4,5}(?!\d))")
-_STREET_ABBREV = re.compile(r"str\.?(?= |$)")
-_GLUED_NUMBER = re.compile(r"\.(?=\d)")
-_LETTER_APART = re.compile(r"(\d) ([a-h])(?=$| )")
+_ADDRESS_END: Final = re.compile(r"[ \t\u00a0]*(?:$|\r?\n|[,·|–][ \t\u00a0]*(?:[A-Z]{1,2}-)?\d{4,5}(?!\d))")
+_STREET_ABBREV: Final = re.compile(r"str\.?(?= |$)")
+_GLUED_NUMBER: Final = re.compile(r"\.(?=\d)")
+_LETTER_APART: Final = re.compile(r"(\d) ([a-h])(?=$| )")
 
 
 def normalise(address: str) -> str:

@@ -6,6 +6,8 @@ sets are folded (``engine.normalize.fold``) and compared with the folded note te
 
 from __future__ import annotations
 
+from typing import Final
+
 from masketeer_gui.engine.rules.base import word_set
 
 # Endings of one-word street names: "Anichstraße", "Museumstr.", "Hauptplatz", "Rennweg" (as written).
@@ -29,7 +31,7 @@ ROMANCE_PARTICLES = (
 )
 
 # Adjectives in street names that do not end in "-er" ("Alte Landstraße", "Obere Feldgasse").
-ADJECTIVES = word_set(
+ADJECTIVES: Final = word_set(
     """
     Alte Altes Neue Neues Obere Untere Innere Äußere Hintere Vordere Lange Kleine Große Hohe Mittlere
     Breite Schmale Schöne Grüne Weiße Stille Alter Neuer Oberer Unterer Innerer Äußerer Hinterer Vorderer
@@ -38,10 +40,10 @@ ADJECTIVES = word_set(
 )
 
 # Streets that everybody in the Innsbruck region writes without a street word.
-KNOWN_STREETS = ("Innrain",)
+KNOWN_STREETS: Final = ("Innrain",)
 
 # Compounds that end in a street word but are everyday nouns.
-NOT_STREETS = word_set(
+NOT_STREETS: Final = word_set(
     """
     rundweg gehweg fussweg heimweg arbeitsweg umweg rueckweg hinweg schulweg wanderweg radweg spazierweg
     ausweg atemweg zugangsweg harnweg einkaufsweg kirchweg weg bahnhof friedhof innenhof bauernhof
@@ -55,7 +57,7 @@ NOT_STREETS = word_set(
 )
 
 # Capitalised words ending in "-er" that are not adjectives of a street name.
-NOT_ADJECTIVES = word_set(
+NOT_ADJECTIVES: Final = word_set(
     """
     der oder aber ueber unter hinter jeder einer keiner wieder immer ihrer seiner unserer weiter spaeter
     vorher nachher bisher daher leider sicher besser schwer dieser jener welcher mancher solcher er wer
@@ -65,7 +67,7 @@ NOT_ADJECTIVES = word_set(
 )
 
 # Words after "Am"/"Im" that name a time, a body part or a place in the house, not a street.
-NOT_PLACES = word_set(
+NOT_PLACES: Final = word_set(
     """
     montag dienstag mittwoch donnerstag freitag samstag sonntag wochenende wochenanfang morgen vormittag
     mittag nachmittag abend nacht tag vortag folgetag anfang ende beginn schluss ablauf verlauf rahmen

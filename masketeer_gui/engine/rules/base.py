@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Protocol
+from typing import Final, Protocol
 
 from masketeer_gui.engine.span import Entity, Span
 
@@ -20,7 +20,7 @@ def word_set(block: str) -> frozenset[str]:
 
 
 # Words that turn a number into a measurement, a count or a time (never a house number or a phone).
-UNIT_WORDS = word_set(
+UNIT_WORDS: Final = word_set(
     """
     km m cm mm meter metern min minute minuten std stunde stunden h sek sec tag tage tagen woche wochen
     monat monate monaten jahr jahre jahren uhr mal x stueck stk tbl tabl tablette tabletten kps
@@ -29,8 +29,8 @@ UNIT_WORDS = word_set(
     kcal kalorien liter euro eur grad lagen paar bis % ‰ °
     """
 )
-_NEXT_WORD = re.compile(r"[ \t\u00a0]*([%‰°]|[^\W\d_]+\.?)")
-_DECIMAL_AFTER = re.compile(r"[.,]\d")
+_NEXT_WORD: Final = re.compile(r"[ \t\u00a0]*([%‰°]|[^\W\d_]+\.?)")
+_DECIMAL_AFTER: Final = re.compile(r"[.,]\d")
 
 
 class Rule(Protocol):
@@ -61,4 +61,4 @@ def followed_by_unit(text: str, end: int) -> bool:
 
 def span(rule: Rule, start: int, end: int, reason: str, ref: str) -> Span:
     """A span of ``rule`` with its masker name and entity filled in."""
-    return Span(start, end, rule.entity, rule.name, reason, ref=ref)
+    return Span(start, end, rule.entity, rule.name, reason, (), ref)  # positional: no keyword dict per call

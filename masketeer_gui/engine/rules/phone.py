@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Final
 
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.rules.base import followed_by_unit, span
@@ -42,7 +43,7 @@ _GROUPS = rf"(?:{_SP}?[/-]{_SP}?\d{{2,8}}|{_SP}(?!0\d\d)\d{{1,8}}|{_SP}0\d\d(?!\
 # After a keyword a group may be one digit: "Tel. 03842 22 3 19" is how people dictate numbers.
 _KEYWORD_GROUPS = rf"(?:{_SP}?[/-]{_SP}?\d{{1,8}}|{_SP}(?!0\d\d)\d{{1,8}}|-\d{{1,6}}){{0,6}}"
 _EXT = rf"(?:{_SP}?,?{_SP}?(?:DW|Dw\.?|Durchwahl|Klappe|Kl\.){_SP}?:?{_SP}?\d{{1,6}})?"
-_END = r"(?![\w\-/]|[.,]\d)"
+_END: Final = r"(?![\w\-/]|[.,]\d)"
 # A number without keyword starts with "+", "0" or "("; the look-behind after that first character
 # checks the character before the number (no digit, letter, "+", "/", ".", "," or "-"; no "14:").
 _START = r"(?<![\w+/.,\-].)(?<!\d:.)"
@@ -74,33 +75,33 @@ _KEYWORD_TAIL = (
 )
 # One alternation whose branches all start with a literal, so the regex engine skips to the few
 # characters that can start a candidate ("T", "F", "M", "H", "R", "D", "N", "+", "0", "(").
-_CANDIDATE = re.compile("|".join([*(kw + _KEYWORD_TAIL for kw in KEYWORDS), *_BARE]))
-_KEYWORD = re.compile("|".join(KEYWORDS))
-_NUMBER_START = re.compile(r"[+(\d]")
-_SHORT_KEYWORDS = frozenset({"DW", "Durchwahl", "Nebenstelle"})
-_DATE = re.compile(r"(?:0?[1-9]|[12]\d|3[01])[-/. ](?:0?[1-9]|1[0-2])[-/. ](?:19|20)?\d\d")
-_MONTH_YEAR = re.compile(r"(?:^|[-/ ])(?:0?[1-9]|1[0-2])/(?:19|20)\d\d(?=$|[-/ ])")
-_TIME_RANGE = re.compile(r"[0-2]\d[0-5]\d ?- ?[0-2]\d[0-5]\d")
+_CANDIDATE: Final = re.compile("|".join([*(kw + _KEYWORD_TAIL for kw in KEYWORDS), *_BARE]))
+_KEYWORD: Final = re.compile("|".join(KEYWORDS))
+_NUMBER_START: Final = re.compile(r"[+(\d]")
+_SHORT_KEYWORDS: Final = frozenset({"DW", "Durchwahl", "Nebenstelle"})
+_DATE: Final = re.compile(r"(?:0?[1-9]|[12]\d|3[01])[-/. ](?:0?[1-9]|1[0-2])[-/. ](?:19|20)?\d\d")
+_MONTH_YEAR: Final = re.compile(r"(?:^|[-/ ])(?:0?[1-9]|1[0-2])/(?:19|20)\d\d(?=$|[-/ ])")
+_TIME_RANGE: Final = re.compile(r"[0-2]\d[0-5]\d ?- ?[0-2]\d[0-5]\d")
 # Words before a number that make it an identifier (drug, batch, insurance, account, device serial).
-_ID_BEFORE = re.compile(
+_ID_BEFORE: Final = re.compile(
     r"(?:PZN|Ch\.?-?B|Charge|LOT|Lot|SVNR|SV-?Nr|VSNR|IBAN|Kto|Konto|SN|S/N|REF"
     r"|(?i:seri(?:en|al)-?(?:nummer|nr|no)|ser\.-?nr|ger(?:ä|ae)te?-?(?:nummer|nr))"
     r"|(?i:inv(?:entar)?\.?-?(?:nummer|nr)|art(?:ikel)?\.?-?(?:nummer|nr)))"
     r"\.?[\s.:-]*$"
 )
 # "Rekorder Nr. 07-3314-882", "Fall-Nr.: 0815-22": "Nr." after a capitalised word that names no phone.
-_NR_BEFORE = re.compile(r"(?<![\w.])(?P<word>[A-ZÄÖÜ][\w]*)(?:\.?-|\.?[ \u00a0])?(?:Nr|No)\.?:?[ \u00a0]*$")
-PHONE_WORDS = frozenset(
+_NR_BEFORE: Final = re.compile(r"(?<![\w.])(?P<word>[A-ZÄÖÜ][\w]*)(?:\.?-|\.?[ \u00a0])?(?:Nr|No)\.?:?[ \u00a0]*$")
+PHONE_WORDS: Final = frozenset(
     """
     tel telefon telefax fax ruf rueckruf handy mobil natel kontakt notruf hotline service zentrale festnetz
     buero praxis ordination station ambulanz apotheke hausarzt sekretariat
     """.split()
 )
-_ONE_DIGIT_GROUP = re.compile(r"[ \u00a0]\d(?!\d)")  # "24 6 33", not the "-0" of "504-0" nor "+43 1"
-_AREA_CODE = re.compile(r"0[1-9]\d{1,3}(?!\d)")
-MIN_DIGITS_WITH_ONE_DIGIT_GROUPS = 9  # "04242 24 6 33": dictated, but long enough to be a number
-_MOBILE = re.compile(r"0(?:6[5-9]|1[5-7])")
-_NOT_DIGIT = re.compile(r"[^0-9]+")
+_ONE_DIGIT_GROUP: Final = re.compile(r"[ \u00a0]\d(?!\d)")  # "24 6 33", not the "-0" of "504-0" nor "+43 1"
+_AREA_CODE: Final = re.compile(r"0[1-9]\d{1,3}(?!\d)")
+MIN_DIGITS_WITH_ONE_DIGIT_GROUPS: Final = 9  # "04242 24 6 33": dictated, but long enough to be a number
+_MOBILE: Final = re.compile(r"0(?:6[5-9]|1[5-7])")
+_NOT_DIGIT: Final = re.compile(r"[^0-9]+")
 
 
 def _digits(number: str) -> str:

@@ -13,16 +13,17 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
+from typing import Final
 
 from masketeer_gui.engine.rules.base import Rule
 from masketeer_gui.engine.span import Entity, Span
 
-_RANK = {Entity.MAI: 0, Entity.WEB: 1}
-_DIGIT = re.compile(r"\d")  # any digit the rules' patterns know (theirs are ASCII, or \d)
+_RANK: Final = {Entity.MAI: 0, Entity.WEB: 1}
+_DIGIT: Final = re.compile(r"\d")  # any digit the rules' patterns know (theirs are ASCII, or \d)
 
 
 def _priority(span: Span) -> tuple[int, int, int]:
-    return _RANK.get(span.entity, 2), -span.length, span.start
+    return _RANK.get(span.entity, 2), span.start - span.end, span.start  # longer first; not the ``length`` property
 
 
 class Taken:
@@ -52,7 +53,7 @@ def resolve(spans: Sequence[Span]) -> list[Span]:
     claimed = bytearray(max((s.end for s in spans), default=0))  # 1 where a kept span lies: linear, no inserts
     for candidate in sorted(spans, key=_priority):
         if claimed.find(1, candidate.start, candidate.end) < 0:
-            claimed[candidate.start : candidate.end] = b"\1" * candidate.length
+            claimed[candidate.start : candidate.end] = b"\1" * (candidate.end - candidate.start)
             kept.append(candidate)
     return sorted(kept, key=lambda s: s.start)
 

@@ -16,15 +16,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import Final
 
 from masketeer_gui.engine.rules.zip_towns import town_key
 
 _SP = r"[ \u00a0]"
-_WORD = re.compile(rf"{_SP}?-?{_SP}?([^\W\d_]+\.?)")
-MAX_SUFFIX_WORDS = 3  # "an der Fränkischen Saale"
-_KEY_PREPOSITION = re.compile(r" (?:am|an der|an|im|in der|in|ob der|bei|vor der|unter der) (?P<rest>.+)$")
-_BRACKETED = re.compile(rf"(?:{_SP}?\((?P<phrase>[^\W\d_]+\.?)\)|/(?P<slashed>[^\W\d_]+\.?))")
-_TEXT_PREPOSITION = re.compile(
+_WORD: Final = re.compile(rf"{_SP}?-?{_SP}?([^\W\d_]+\.?)")
+MAX_SUFFIX_WORDS: Final = 3  # "an der Fränkischen Saale"
+_KEY_PREPOSITION: Final = re.compile(r" (?:am|an der|an|im|in der|in|ob der|bei|vor der|unter der) (?P<rest>.+)$")
+_BRACKETED: Final = re.compile(rf"(?:{_SP}?\((?P<phrase>[^\W\d_]+\.?)\)|/(?P<slashed>[^\W\d_]+\.?))")
+_TEXT_PREPOSITION: Final = re.compile(
     rf"{_SP}(?:am|an{_SP}der|an|im|in{_SP}der|in|ob{_SP}der|bei|vor{_SP}der"
     rf"|[aiov]\.{_SP}?d\.|a\.|i\.|b\.){_SP}?(?=[A-ZÄÖÜ])"
 )

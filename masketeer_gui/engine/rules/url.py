@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Final
 
 from masketeer_gui.engine.deferred import DeferredPattern
 from masketeer_gui.engine.normalize import fold
@@ -28,21 +29,21 @@ from masketeer_gui.engine.span import Entity, Span
 BARE_TLDS = ("at", "de", "com", "org", "net", "eu", "info", "ch", "it", "li", "edu", "gov", "health")
 _LABEL = r"[^\W_](?:[\w\-]*[^\W_])?"
 _PATH = r"(?:[/?#][^\s<>\"'„“”]*)?"
-_URL = DeferredPattern(  # compiled when a note first may hold an address of the web
+_URL: Final = DeferredPattern(  # compiled when a note first may hold an address of the web
     rf"(?P<scheme>\b(?i:https?|ftp)://[^\W_][^\s<>\"'„“”]*)"
     rf"|(?<![\w.@/\-])(?P<www>[Ww]{{3}}\.{_LABEL}(?:\.{_LABEL})+){_PATH}"
     rf"|(?<![\w.@/\-])(?P<bare>{_LABEL}(?:\.{_LABEL})*\.(?:{'|'.join(BARE_TLDS)}))(?![\w\-@]|\.\w){_PATH}"
 )
 # Abbreviations that a missing space glues to a word that looks like a top-level domain ("Pat.at").
-_ABBREVIATIONS = word_set(
+_ABBREVIATIONS: Final = word_set(
     """
     pat dr bzw evtl ca ggf usw zb inkl exkl lt mind max min tgl std tbl fr hr prof mag dipl ing med univ nr
     tel str vs od ua sog vgl zt allg abt amb stat kons
     """
 )
-_BARE_TLD = re.compile(r"\.(?:" + "|".join(BARE_TLDS) + r")\b")
-_TRAILING = ".,;:!?'\"»«)]}"
-_SCHEME = re.compile(r"^(?:https?|ftp)://(?:www\d{0,3}\.)?|^www\d{0,3}\.", re.IGNORECASE)
+_BARE_TLD: Final = re.compile(r"\.(?:" + "|".join(BARE_TLDS) + r")\b")
+_TRAILING: Final = ".,;:!?'\"»«)]}"
+_SCHEME: Final = re.compile(r"^(?:https?|ftp)://(?:www\d{0,3}\.)?|^www\d{0,3}\.", re.IGNORECASE)
 
 
 def _may_hold_address(text: str) -> bool:
@@ -81,6 +82,7 @@ class UrlRule:
 
     name = "RegexWebsite"
     entity = Entity.WEB
+    needs_digit = False  # said, not left out: a rule without it costs the merge a failed attribute look-up
 
     def find(self, text: str) -> Iterator[Span]:
         if not _may_hold_address(text):

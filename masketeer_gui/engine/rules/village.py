@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Final
 
 from masketeer_gui.engine.deferred import DeferredPattern
 from masketeer_gui.engine.normalize import fold
@@ -30,7 +31,7 @@ from masketeer_gui.engine.span import Entity, Span
 
 _SP = r"[ \u00a0]"
 _NUMBER = r"[1-9]\d{0,3}[a-z]?(?:/\d{1,3}[a-z]?)?"
-_CUE = re.compile(
+_CUE: Final = re.compile(
     rf"(?:wh\.|[Ww]ohnhaft(?:{_SP}in)?|(?:Wohn)?[Aa]dresse:|Anschrift:){_SP}+"
     rf"(?=\S+(?:{_SP}\S+)?{_SP}+[1-9])"
 )
@@ -38,19 +39,19 @@ _CUE = re.compile(
 _PLACE_PREFIX = r"(?:St\.|Sankt|Bad|Maria|Hl\.)[ \u00a0]"
 _PLACE_WORD = rf"(?:{_PLACE_PREFIX})?\p{{Lu}}\p{{Ll}}+(?:-\p{{L}}\p{{Ll}}+)*"
 # Right before a ZIP span: place, house number, then "," or a line break (letterheads).
-_BEFORE_ZIP = DeferredPattern(  # ``regex`` patterns: the module is imported when a note first needs one
+_BEFORE_ZIP: Final = DeferredPattern(  # ``regex`` patterns: the module is imported when a note first needs one
     rf"(?P<place>{_PLACE_WORD}){_SP}+(?P<num>{_NUMBER})(?:{_SP}*[,·|–]{_SP}*|{_SP}*\r?\n[ \t\u00a0]*)$",
     "VERSION1",
     module="regex",
 )
-_PLACE_AFTER_CUE = DeferredPattern(
+_PLACE_AFTER_CUE: Final = DeferredPattern(
     rf"(?P<place>{_PLACE_WORD}){_SP}+(?P<num>{_NUMBER})(?![\w/]|[.,]\d)", "VERSION1", module="regex"
 )
-_LOOK_BACK = 40
-_YEAR = re.compile(r"(?:19|20)\d\d")
+_LOOK_BACK: Final = 40
+_YEAR: Final = re.compile(r"(?:19|20)\d\d")
 
 # Capitalised words before a number that are rooms, parts of a document, counts or times, not villages.
-NOT_VILLAGES = word_set(
+NOT_VILLAGES: Final = word_set(
     """
     zimmer zi station stock top tuer stiege haus bett nr nummer tel telefon fax raum ebene block trakt
     bauteil gruppe kw woche jahrgang baujahr jg geb tag seite punkt abteilung bereich wohnbereich ambulanz

@@ -11,13 +11,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Final
 
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.package_data import dictionaries_dir, reading_data
 
-_KEY_NOISE = re.compile(r"[\s.\-/()]+")
-_SANKT = re.compile(r"\b(?:sankt|st)\b")
-_ALIAS_CUT = re.compile(r" (?:in|im|am|an der|an|bei|ob der|ob|vor dem|\().*")
+_KEY_NOISE: Final = re.compile(r"[\s.\-/()]+")
+_SANKT: Final = re.compile(r"\b(?:sankt|st)\b")
+_ALIAS_CUT: Final = re.compile(r" (?:in|im|am|an der|an|bei|ob der|ob|vor dem|\().*")
 
 
 def town_key(name: str) -> str:

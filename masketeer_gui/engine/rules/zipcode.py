@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
+from typing import Final
 
 from masketeer_gui.engine.deferred import Deferred
 from masketeer_gui.engine.normalize import fold
@@ -42,21 +43,21 @@ from masketeer_gui.engine.span import Entity, Span
 _SP = r"[ \u00a0]"
 # Starts with a digit so the regex engine skips letters fast; the look-behind after the first digit
 # checks the character before the code ("-" is allowed for "A-6020" and checked in Python).
-_ZIP = re.compile(rf"(?P<zip>[0-9](?<![\w.,/+:][0-9])[0-9]{{3,4}})(?!\w|[.,/:\-]\w){_SP}+(?P<town>[^\W\d_]+\.?)")
-_PLZ = re.compile(rf"(?<![\w\-])PLZ\.?:?{_SP}*(?P<zip>\d{{4,5}})(?![\w.,/:\-]\w)")
-_CC_BEFORE = re.compile(rf"(?<![\w\-])(?P<cc>A|AT|Ö|D|DE|CH|FL|LI){_SP}?-?{_SP}?$")
+_ZIP: Final = re.compile(rf"(?P<zip>[0-9](?<![\w.,/+:][0-9])[0-9]{{3,4}})(?!\w|[.,/:\-]\w){_SP}+(?P<town>[^\W\d_]+\.?)")
+_PLZ: Final = re.compile(rf"(?<![\w\-])PLZ\.?:?{_SP}*(?P<zip>\d{{4,5}})(?![\w.,/:\-]\w)")
+_CC_BEFORE: Final = re.compile(rf"(?<![\w\-])(?P<cc>A|AT|Ö|D|DE|CH|FL|LI){_SP}?-?{_SP}?$")
 _AUSTRIA, _GERMANY, _SWISS = ("A", "AT", "Ö"), ("D", "DE"), ("CH", "FL", "LI")
-_WORD = re.compile(rf"{_SP}?-?{_SP}?([^\W\d_]+\.?|\([^\W\d_]+\))")
-_CHAIN_REST = re.compile(r"(?:-[^\W\d_]+)+")
-_DE_CHAIN = re.compile(r"(?:-[A-ZÄÖÜ][^\W\d_]*)*")
-_DE_SUFFIX = re.compile(rf"{_SP}(?:am|an der|im|in|ob der|bei){_SP}[A-ZÄÖÜ][^\W\d_]*")
-_DE_AFTER_BAD = re.compile(rf"{_SP}[A-ZÄÖÜ][^\W\d_]*(?:-[A-ZÄÖÜ][^\W\d_]*)*")
+_WORD: Final = re.compile(rf"{_SP}?-?{_SP}?([^\W\d_]+\.?|\([^\W\d_]+\))")
+_CHAIN_REST: Final = re.compile(r"(?:-[^\W\d_]+)+")
+_DE_CHAIN: Final = re.compile(r"(?:-[A-ZÄÖÜ][^\W\d_]*)*")
+_DE_SUFFIX: Final = re.compile(rf"{_SP}(?:am|an der|im|in|ob der|bei){_SP}[A-ZÄÖÜ][^\W\d_]*")
+_DE_AFTER_BAD: Final = re.compile(rf"{_SP}[A-ZÄÖÜ][^\W\d_]*(?:-[A-ZÄÖÜ][^\W\d_]*)*")
 _Verdict = tuple[int, str, tuple[str, ...]]  # (end, reason, flags) of an accepted match
 # Every code of ``_ZIP`` is four ASCII digits in a row or more; most notes have none (dates, doses, times). In
 # the note's bytes with each digit made "9" and everything else " " that is one fast substring test, where the
 # pattern's search visits every character (a note's characters beyond Latin-1 become "?": one byte each).
-_DIGITS_ONLY = bytes(57 if 48 <= code <= 57 else 32 for code in range(256))
-_FOUR_DIGITS = b"9999"
+_DIGITS_ONLY: Final = bytes(57 if 48 <= code <= 57 else 32 for code in range(256))
+_FOUR_DIGITS: Final = b"9999"
 
 
 def may_hold_code(text: str) -> bool:

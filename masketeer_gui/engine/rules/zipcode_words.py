@@ -7,10 +7,12 @@ town-name ending.
 
 from __future__ import annotations
 
+from typing import Final
+
 from masketeer_gui.engine.rules.base import word_set
 
 # Larger German cities and the Bavarian towns near Tyrol that notes mention most.
-GERMAN_CITIES = word_set(
+GERMAN_CITIES: Final = word_set(
     """
     berlin hamburg muenchen koeln frankfurt stuttgart duesseldorf leipzig dortmund essen bremen dresden
     hannover nuernberg duisburg bochum wuppertal bielefeld bonn muenster mannheim karlsruhe augsburg
@@ -23,7 +25,7 @@ GERMAN_CITIES = word_set(
 )
 
 # Endings of German town names ("Augsburg", "Ingolstadt", "Bernau", "Straubing", "Wolfratshausen").
-TOWN_ENDINGS = (
+TOWN_ENDINGS: Final = (
     "burg",
     "berg",
     "stadt",
@@ -55,7 +57,7 @@ TOWN_ENDINGS = (
 )
 
 # Capitalised words that follow counts and never name a town.
-NOT_TOWNS = word_set(
+NOT_TOWNS: Final = word_set(
     """
     einheiten schritte euro patienten tabletten kalorien meter liter stueck mal tage wochen monate jahre
     ie iu eur kcal mg ml
