@@ -24,7 +24,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from operator import attrgetter
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from masketeer_gui.engine.lexicon import Lexicon, SalutationKind, SalutationPosition
 from masketeer_gui.engine.lists import NameLists
@@ -39,59 +39,67 @@ from masketeer_gui.engine.type_resolution import (
     patient_entity,
 )
 
-_JOINERS = frozenset(" .-\t")
-_WORD = re.compile(r"[^\W_]+")
-_ALIAS_GAP = re.compile(r"[\s,]*[(\"„“»«'‚‘]+")  # between a name and its nickname: ' ("', ' („'
-_AFTER_ROLE = re.compile(r"[ \t]*[,(/][ \t]*(?:(?:die|der|seine|ihre|sein|ihr)[ \t]+)?([^\W_]+)")
-_LOOKBACK = 64
-_CHAIN_WORDS = 6  # words looked at before a name (the longest salutation has five)
-_CHAIN_MARKS = frozenset(".,:-")  # what may stand between salutation words and the name
+_JOINERS: Final = frozenset(" .-\t")
+_WORD: Final = re.compile(r"[^\W_]+")
+_ALIAS_GAP: Final = re.compile(r"[\s,]*[(\"„“»«'‚‘]+")  # between a name and its nickname: ' ("', ' („'
+_AFTER_ROLE: Final = re.compile(r"[ \t]*[,(/][ \t]*(?:(?:die|der|seine|ihre|sein|ihr)[ \t]+)?([^\W_]+)")
+_LOOKBACK: Final = 64
+_CHAIN_WORDS: Final = 6  # words looked at before a name (the longest salutation has five)
+_CHAIN_MARKS: Final = frozenset(".,:-")  # what may stand between salutation words and the name
 # a note written in the first person by a layperson: "mein Mann", "ich bin", "Papa" (a whole word of the
 # lower-cased note; no word boundary first, so the scan jumps to the words' first letters: see ``_first_person``)
-_FIRST_PERSON = re.compile(r"(?:ich|mir|mich|mein|meine|meinen|meinem|meiner|meines|bin|papa|mama|oma|opa)\b")
-_FAMILY_WORDS = frozenset({"fam", "familie"})
-_KIN_TITLES = frozenset({"schwester", "bruder"})  # titles of nurses and monks that also name siblings
-_FORMAL_WORDS = frozenset({"geehrte", "geehrter", "sg"})  # "Sehr geehrte …", "Sg. …": a formal letter
+_FIRST_PERSON: Final = re.compile(r"(?:ich|mir|mich|mein|meine|meinen|meinem|meiner|meines|bin|papa|mama|oma|opa)\b")
+_FAMILY_WORDS: Final = frozenset({"fam", "familie"})
+_KIN_TITLES: Final = frozenset({"schwester", "bruder"})  # titles of nurses and monks that also name siblings
+_FORMAL_WORDS: Final = frozenset({"geehrte", "geehrter", "sg"})  # "Sehr geehrte …", "Sg. …": a formal letter
 # Before a spelled-out title these make it a noun, as in the Salutation masker: "beim Doktor", "die Schwester".
-_NOUN_ARTICLES = frozenset("der die das dem den des beim zum zur vom am im ein eine einem einen".split())
-_NOUN_TITLE_LENGTH = 5  # "Doktor", "Schwester"; not "Dr", "OA" (abbreviations stay titles after an article)
-_POSSESSIVES = frozenset("mein meine meinen meinem meiner unser unsere ihr ihre ihrem sein seine seinem".split())
-_SPOUSES = frozenset(
+_NOUN_ARTICLES: Final = frozenset("der die das dem den des beim zum zur vom am im ein eine einem einen".split())
+_NOUN_TITLE_LENGTH: Final = 5  # "Doktor", "Schwester"; not "Dr", "OA" (abbreviations stay titles after an article)
+_POSSESSIVES: Final = frozenset("mein meine meinen meinem meiner unser unsere ihr ihre ihrem sein seine seinem".split())
+_SPOUSES: Final = frozenset(
     "mann frau gatte gattin ehemann ehefrau ehegatte ehegattin oma opa omi opi uroma uropa".split()
 )  # "ihr Mann Karl", "meine Oma Hedwig": in a relative's message, the patient
 # Enum members the per-note code reads, as module constants: reading a member through its class runs a
 # Python-level descriptor on Python 3.11 (about ten times a global's cost).
-_PAT, _HCP, _PER = Entity.PAT, Entity.HCP, Entity.PER
-_COURTESY, _GREETING, _PATIENT = SalutationKind.COURTESY, SalutationKind.GREETING, SalutationKind.PATIENT
-_HCP_TITLE, _RELATION = SalutationKind.HCP_TITLE, SalutationKind.RELATION
-_DEFAULT, _LISTED, _SIGNATURE = Strength.DEFAULT, Strength.LISTED, Strength.SIGNATURE
-_FULL_NAME, _CONTEXT = Strength.FULL_NAME, Strength.CONTEXT
-_NO_ROLE = Role.NONE
-_ROLE_ENTITY = {Role.PAT: Entity.PAT, Role.HCP: Entity.HCP, Role.PER: Entity.PER}
-_SALUTATION_DEFAULT = {  # the type a salutation suggests when nothing stronger decides
+_PAT: Final = Entity.PAT
+_HCP: Final = Entity.HCP
+_PER: Final = Entity.PER
+_COURTESY: Final = SalutationKind.COURTESY
+_GREETING: Final = SalutationKind.GREETING
+_PATIENT: Final = SalutationKind.PATIENT
+_HCP_TITLE: Final = SalutationKind.HCP_TITLE
+_RELATION: Final = SalutationKind.RELATION
+_DEFAULT: Final = Strength.DEFAULT
+_LISTED: Final = Strength.LISTED
+_SIGNATURE: Final = Strength.SIGNATURE
+_FULL_NAME: Final = Strength.FULL_NAME
+_CONTEXT: Final = Strength.CONTEXT
+_NO_ROLE: Final = Role.NONE
+_ROLE_ENTITY: Final = {Role.PAT: Entity.PAT, Role.HCP: Entity.HCP, Role.PER: Entity.PER}
+_SALUTATION_DEFAULT: Final = {  # the type a salutation suggests when nothing stronger decides
     SalutationKind.COURTESY: Entity.PAT,  # in these notes "Frau Huber" is most often the patient
     SalutationKind.GREETING: Entity.HCP,  # "Hallo Maria": a colleague
     SalutationKind.SIGNOFF: Entity.HCP,
 }
-_TOKEN_START = attrgetter("start")  # Token.start, read in C (bisect calls it per step)
+_TOKEN_START: Final = attrgetter("start")  # Token.start, read in C (bisect calls it per step)
 # The word before a bracket that holds a name, and the titles that may stand in the bracket before it.
-_BRACKET_ROLE = re.compile(r"([^\W\d_][\w-]*)[ \t]*\([ \t]*(?:(?:Fr|Hr|Frau|Herr|Herrn|Dr|Sr)\.?[ \t]+)*\Z")
-_BRACKET_REACH = 48
-_PARENTS = frozenset("vater mutter mama papa oma opa omi opi".split())
+_BRACKET_ROLE: Final = re.compile(r"([^\W\d_][\w-]*)[ \t]*\([ \t]*(?:(?:Fr|Hr|Frau|Herr|Herrn|Dr|Sr)\.?[ \t]+)*\Z")
+_BRACKET_REACH: Final = 48
+_PARENTS: Final = frozenset("vater mutter mama papa oma opa omi opi".split())
 # Care services whose staff a bracket names: "Sozialdienst (Fr. …)", "Podologie (Fr. …)", "Stomatherapie (…)".
-_SERVICE_HEADS = (
+_SERVICE_HEADS: Final = (
     "therapie", "dienst", "beratung", "logie", "pflege", "management", "ambulanz", "sekretariat", "anmeldung",
     "leitung", "apotheke", "praxis", "station",
 )  # fmt: skip
-_SIGNATURE_TAIL = 40  # characters a signature line may carry after the name (", DGKS", "(Physio)")
+_SIGNATURE_TAIL: Final = 40  # characters a signature line may carry after the name (", DGKS", "(Physio)")
 
 
 # kinds, gender, possessive, family, formal, kin, listed (a comma inside the chain)
 _Chain = tuple[tuple[SalutationKind, ...], str, bool, bool, bool, bool, bool]
-_NO_CHAIN: _Chain = ((), "", False, False, False, False, False)
+_NO_CHAIN: Final[_Chain] = ((), "", False, False, False, False, False)
 # What the chain's words alone say: kinds, gender, possessive, family, formal, kin (None: no chain)
 _Reading = tuple[tuple[SalutationKind, ...], str, bool, bool, bool, bool] | None
-_READING_LIMIT = 100_000  # word sequences remembered before the memo starts over
+_READING_LIMIT: Final = 100_000  # word sequences remembered before the memo starts over
 
 
 class _Context(NamedTuple):

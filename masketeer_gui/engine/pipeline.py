@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import compress
 from operator import attrgetter
+from typing import Final
 
 from masketeer_gui.engine import lexicon_indices
 from masketeer_gui.engine.curation import apply_blacklist, apply_corrections, apply_protected, apply_whitelist
@@ -40,9 +41,9 @@ from masketeer_gui.engine.span import Entity, Span, trusted_span
 from masketeer_gui.engine.text import Token, blank_markup, tokenize
 from masketeer_gui.engine.type_resolution import NameEvidence
 
-_RULE_VOTE = Vote("Regex", Entity.ADD, "inside a regex match")
-_token_end = attrgetter("end")
-_span_start = attrgetter("start")
+_RULE_VOTE: Final = Vote("Regex", Entity.ADD, "inside a regex match")
+_token_end: Final = attrgetter("end")
+_span_start: Final = attrgetter("start")
 
 
 @dataclass(frozen=True, slots=True)

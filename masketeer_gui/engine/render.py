@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from masketeer_gui.engine import fastjson
 from masketeer_gui.engine.pseudonyms import DEFAULT_LENGTH, reference_digest, tag_from_digest
 from masketeer_gui.engine.span import Entity, Span
 
-_CACHE_LIMIT = 200_000
-_ENTITY_TEXT = {entity: str(entity) for entity in Entity}  # a look-up, not a ``str()`` call per span
+_CACHE_LIMIT: Final = 200_000
+_ENTITY_TEXT: Final = {entity: str(entity) for entity in Entity}  # a look-up, not a ``str()`` call per span
 
 
 class Tagger:

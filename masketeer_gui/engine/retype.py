@@ -11,7 +11,7 @@ needed). The reference stays in memory, never on disk.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from masketeer_gui.engine import fastjson
 from masketeer_gui.engine.curation import BLACKLIST, MANUAL
@@ -20,8 +20,8 @@ from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.engine.type_resolution import NameEvidence, Strength, TypeResolution, resolved_entity
 
 Retag = Callable[[Entity, str], str]  # (entity, reference) -> the tag it carries in this run
-CURATED = frozenset({BLACKLIST, MANUAL})  # maskers whose type a curator chose
-_CONTEXT = Strength.CONTEXT  # read per name span (an enum member read through its class costs a descriptor)
+CURATED: Final = frozenset({BLACKLIST, MANUAL})  # maskers whose type a curator chose
+_CONTEXT: Final = Strength.CONTEXT  # read per name span (an enum member read through its class costs a descriptor)
 
 EvidenceRow = tuple[str, Entity, Strength, tuple[str, ...], str, str]  # a ``NameEvidence`` as a plain tuple
 NameRow = tuple[int, str, Entity, EvidenceRow]

@@ -10,13 +10,15 @@ word. A speaker is staff (HCP) unless the lists or a relation in brackets say ot
 
 from __future__ import annotations
 
+from typing import Final
+
 from masketeer_gui.engine.lexicon import Salutation, SalutationKind
 from masketeer_gui.engine.maskers.base import NoteState, Vote, same_line
 from masketeer_gui.engine.names import SURNAME_ENDINGS
 from masketeer_gui.engine.span import Entity
 
-POSSESSIVES = frozenset("mein meine ihr ihre sein seine unser unsere".split())
-MIN_LENGTH = 3
+POSSESSIVES: Final = frozenset("mein meine ihr ihre sein seine unser unsere".split())
+MIN_LENGTH: Final = 3
 
 
 class ChatNameMasker:

@@ -12,12 +12,14 @@ The classes are closed and written here: the heads of contact nouns and the verb
 
 from __future__ import annotations
 
+from typing import Final
+
 from masketeer_gui.engine.maskers.base import PERSON_VERBS, NoteState
 from masketeer_gui.engine.names import SURNAME_ENDINGS
 
-OBJECT_CUES = frozenset({"mit", "bei", "fuer", "an", "von"})
+OBJECT_CUES: Final = frozenset({"mit", "bei", "fuer", "an", "von"})
 # Heads of nouns of contact (as the end of a folded compound): "Rücksprache", "Abschlussgespräch", "Anruf".
-CONTACT_HEADS = (
+CONTACT_HEADS: Final = (
     "sprache",
     "gespraech",
     "telefonat",
@@ -50,7 +52,7 @@ CONTACT_HEADS = (
     "fax",
 )
 # Verbs of contact after the word: "mit X telefoniert", "mit X besprochen".
-CONTACT_VERBS = PERSON_VERBS | frozenset(
+CONTACT_VERBS: Final = PERSON_VERBS | frozenset(
     "telefoniert gesprochen geredet besprochen abgesprochen vereinbart geklaert uebergeben geschickt gesendet "
     "gefaxt gemailt uebermittelt kontaktiert erreicht vereinbaren besprechen sprechen reden telefonieren "
     "abklaeren klaeren".split()

@@ -9,6 +9,7 @@ proven elsewhere in the note.
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from masketeer_gui.engine.maskers.base import NoteState, Vote, cast_votes
 from masketeer_gui.engine.maskers.word_use import used_as_thing
@@ -16,7 +17,7 @@ from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.span import Entity
 
-_HYPHEN = re.compile(r"[-‐‑]")
+_HYPHEN: Final = re.compile(r"[-‐‑]")
 
 
 class DoubleNameMasker:

@@ -9,14 +9,18 @@ before a proven name ("M. Huber") is taken. Repeats until no new word is added, 
 
 from __future__ import annotations
 
+from typing import Final
+
 from masketeer_gui.engine.maskers.base import NoteState, Vote, is_initial_at, name_like, rare_word, same_line
 from masketeer_gui.engine.maskers.name_slots import first_name_of_line
 from masketeer_gui.engine.maskers.word_use import used_as_thing
 
 # Particles inside a name, written in lower case ("da Silva", "van Dijk", "von Berg"); not the German and
 # French articles "der", "la", "le", which start ordinary phrases more often.
-NAME_PARTICLES = frozenset({"da", "das", "de", "do", "dos", "di", "del", "della", "van", "von", "ten", "ter", "zu"})
-GERMAN_PARTICLES = frozenset({"von", "zu"})  # also prepositions: only right after a first name
+NAME_PARTICLES: Final = frozenset(
+    {"da", "das", "de", "do", "dos", "di", "del", "della", "van", "von", "ten", "ter", "zu"}
+)
+GERMAN_PARTICLES: Final = frozenset({"von", "zu"})  # also prepositions: only right after a first name
 
 
 class FullNameMasker:

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from operator import attrgetter
+from typing import Final
 
 from masketeer_gui.engine.maskers.base import NoteState, Vote, same_line
 from masketeer_gui.engine.span import Entity
 
-MAX_WORDS = 2
-SIGN_END = frozenset(",;")
+MAX_WORDS: Final = 2
+SIGN_END: Final = frozenset(",;")
 
 
-_START = attrgetter("start")  # Token.start, read in C (bisect calls it per step)
+_START: Final = attrgetter("start")  # Token.start, read in C (bisect calls it per step)
 
 
 def _slashes(state: NoteState) -> list[int]:

@@ -18,25 +18,26 @@ The word classes are closed and written here: function words, kinship and person
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from masketeer_gui.engine.lexicon import Salutation, SalutationKind
 from masketeer_gui.engine.maskers.base import ARTICLES, NoteState, rare_word, same_line
 from masketeer_gui.engine.names import SURNAME_ENDINGS
 from masketeer_gui.engine.word_forms import is_agent_noun
 
-FUNCTION_WORDS = ARTICLES | frozenset(
+FUNCTION_WORDS: Final = ARTICLES | frozenset(
     "und oder aber in im an am auf aus bei mit nach von vor zu zur zum fuer ueber unter wegen ist hat war "
     "wird wurde sind bitte danke bzw".split()
 )
 # Nouns that name a kind of person after "Frau"/"Herr" ("Frau Mama", "Herr Ober"), beside the title words.
-PERSON_NOUNS = frozenset(
+PERSON_NOUNS: Final = frozenset(
     "mama papa mami papi oma opa omi opi ober direktor direktorin chef chefin vorstand vorsitzende vorsitzender "
     "buergermeister buergermeisterin minister ministerin kommissar kommissarin nachbar kunde kundin gast "
     "patient patientin bewohner bewohnerin klient klientin angehoerige angehoeriger".split()
 )
-CLOSING_MARKS = frozenset(",;()/·|–—")
-UNAMBIGUOUS_COURTESY = frozenset({"frau", "herr", "herrn", "hr", "hrn"})
-_HYPHEN = re.compile(r"[-‐‑]")
+CLOSING_MARKS: Final = frozenset(",;()/·|–—")
+UNAMBIGUOUS_COURTESY: Final = frozenset({"frau", "herr", "herrn", "hr", "hrn"})
+_HYPHEN: Final = re.compile(r"[-‐‑]")
 
 
 def _plain_word(state: NoteState, j: int) -> bool:
@@ -75,7 +76,7 @@ def _acronym_titles(salutations: tuple[Salutation, ...]) -> frozenset[str]:
     return titles
 
 
-_ACRONYM_TITLES: dict[int, tuple[tuple[Salutation, ...], frozenset[str]]] = {}
+_ACRONYM_TITLES: Final[dict[int, tuple[tuple[Salutation, ...], frozenset[str]]]] = {}
 
 
 def _build_acronym_titles(salutations: tuple[Salutation, ...]) -> frozenset[str]:

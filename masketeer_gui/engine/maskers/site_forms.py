@@ -19,15 +19,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Final
 
 from masketeer_gui.engine.deferred import DeferredPattern
 from masketeer_gui.engine.normalize import fold
 
-WORD = re.compile(r"\w+(?:[-‐‑]\w+)*")
-_HYPHEN = re.compile(r"[-‐‑]+")
+WORD: Final = re.compile(r"\w+(?:[-‐‑]\w+)*")
+_HYPHEN: Final = re.compile(r"[-‐‑]+")
 
 # Short and long forms that people use for the same word of a site name (folded).
-SYNONYMS = {
+SYNONYMS: Final = {
     "landeskrankenhaus": "lkh",
     "bezirkskrankenhaus": "bkh",
     "krankenhaus": "kh",
@@ -43,7 +44,7 @@ SYNONYMS = {
     "unfallkrankenhaus": "ukh",
 }
 # Compounds written one way or the other: "Uniklinikum" = "Univ.-Klinikum" = "Universitätsklinikum".
-SPLITS = {
+SPLITS: Final = {
     "uniklinikum": ("uni", "klinikum"),
     "universitaetsklinikum": ("uni", "klinikum"),
     "uniklinik": ("uni", "klinik"),
@@ -53,16 +54,16 @@ SPLITS = {
     "unispital": ("uni", "spital"),
     "kantonsspital": ("kanton", "spital"),  # "KSA" for "Kantonsspital Aarau"
 }
-_ENDINGS = ("ern", "en", "er", "es", "em", "e", "n", "s")
-_MIN_STEM = 4
+_ENDINGS: Final = ("ern", "en", "er", "es", "em", "e", "n", "s")
+_MIN_STEM: Final = 4
 
 # Words that start a site name but say nothing about which site: dropped to make a variant.
-GENERIC_HEADS = frozenset({"kh", "lkh", "bkh", "klinikum", "klinik", "spital", "ordensklinikum", "a"})
-LINKS = frozenset({"der", "des", "zum", "zur", "am", "im", "in", "an", "und", "bei", "ob", "vor"})
-STANDORT = "standort"
+GENERIC_HEADS: Final = frozenset({"kh", "lkh", "bkh", "klinikum", "klinik", "spital", "ordensklinikum", "a"})
+LINKS: Final = frozenset({"der", "des", "zum", "zur", "am", "im", "in", "an", "und", "bei", "ob", "vor"})
+STANDORT: Final = "standort"
 
 # Religious orders whose hospitals are named after them: a site on their own ("bei den Ordensleuten").
-ORDERS = (
+ORDERS: Final = (
     "Elisabethinen",
     "Barmherzige Brüder",
     "Barmherzige Schwestern",
@@ -79,12 +80,14 @@ ORDERS = (
     "Alexianer",
 )
 # One-word orders with one typo allowed (``regex`` fuzzy matching on the folded word).
-_ONE_WORD_ORDERS = sorted(fold(o) for o in ORDERS if " " not in o)
-ORDER_TYPO = DeferredPattern(rf"(?:{'|'.join(_ONE_WORD_ORDERS)}){{e<=1}}", "BESTMATCH", module="regex")  # when needed
-ORDER_STARTS = frozenset(o[:3] for o in _ONE_WORD_ORDERS)
+_ONE_WORD_ORDERS: Final = sorted(fold(o) for o in ORDERS if " " not in o)
+ORDER_TYPO: Final = DeferredPattern(
+    rf"(?:{'|'.join(_ONE_WORD_ORDERS)}){{e<=1}}", "BESTMATCH", module="regex"
+)  # when needed
+ORDER_STARTS: Final = frozenset(o[:3] for o in _ONE_WORD_ORDERS)
 
 # Endings of compound heads: "Josefskrankenhaus", "Kreisseniorenheim", "Stern-Apotheke".
-HEAD_SUFFIXES = (
+HEAD_SUFFIXES: Final = (
     "klinik",
     "klinikum",
     "kliniken",
@@ -106,7 +109,7 @@ HEAD_SUFFIXES = (
     "kurzentrum",
 )
 # First parts of hyphenated heads that are generic ("Reha-Klinik", "Tages-Klinik"), not a name.
-GENERIC_PARTS = frozenset(
+GENERIC_PARTS: Final = frozenset(
     """
     reha tages kinder privat akut fach spezial uni universitaets landes bezirks stadt kur herz schmerz
     unfall frauen augen zahn haut hno notfall intensiv kranken online versand internet alten senioren
@@ -114,20 +117,20 @@ GENERIC_PARTS = frozenset(
     """.split()
 )
 # Words after "Apotheke zum/zur/am" that make a pharmacy's name even when they are German words.
-SAINT_WORDS = frozenset({"hl", "st", "heiligen", "heilige", "hlg", "sankt"})
-PHARMACY_LINKS = frozenset({"zum", "zur", "am", "an", "im"})
+SAINT_WORDS: Final = frozenset({"hl", "st", "heiligen", "heilige", "hlg", "sankt"})
+PHARMACY_LINKS: Final = frozenset({"zum", "zur", "am", "an", "im"})
 # Words before a head that belong to the site: "Univ.-Klinikum", "Allgemeines Krankenhaus", "Wohn- und".
-LEFT_MODIFIERS = frozenset(
+LEFT_MODIFIERS: Final = frozenset(
     {"univ", "uni", "universitaets", "lkh", "kh", "a", "oe", "allgemeines", "oeffentliches", "staedtisches"}
 )
 # Short forms that are a site when a listed town follows: "xK", "xxK", "xKH" ("PEK Steyr").
-ACRONYM_HEAD = re.compile(r"[A-ZÄÖÜ]{1,3}KH?")
-NOT_ACRONYM_HEADS = frozenset({"OK", "KK", "SK", "CK", "TK", "DK", "MK"})
+ACRONYM_HEAD: Final = re.compile(r"[A-ZÄÖÜ]{1,3}KH?")
+NOT_ACRONYM_HEADS: Final = frozenset({"OK", "KK", "SK", "CK", "TK", "DK", "MK"})
 
 
 # German function words (a closed class) that GeoNames also lists as towns ("Alle", "Einig", "Gering"):
 # after a head they start the next phrase ("auf Reha Alle Werte im Zielbereich").
-FUNCTION_WORDS = frozenset(
+FUNCTION_WORDS: Final = frozenset(
     """
     alle aller alles allen auch bei beide beiden binnen breit da dann dass dem den der des die doch ein eine
     einer eines einig einige einigen einiger enger enges feucht gering geringe gleich gleichen immer kein

@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
+from typing import Final
 
 from masketeer_gui.engine.maskers.base import NoteState, same_line
 from masketeer_gui.engine.maskers.site_forms import FUNCTION_WORDS, GENERIC_PARTS, HEAD_SUFFIXES
@@ -49,24 +50,24 @@ from masketeer_gui.engine.rules.address_words import NOT_ADJECTIVES, NOT_PLACES
 from masketeer_gui.engine.text import Token
 
 _Hit = tuple[int, int, str]
-MAX_UNKNOWN_WORDS = 3  # "Rehazentrum Wolfsgrund Süd", "Universitätsklinikum Carl Gustav Carus <Town>"
-MAX_SPECIALTY_WORDS = 4  # "Zentrum für Kinder- und Jugendpsychiatrie", "MVZ Innere Medizin und Kardiologie"
-MAX_LEFT = 3  # "Helios Evangelisches Klinikum"
-CENTRE = "zentrum"
-STRONG_HEADS = frozenset({"klinikum", "klinik", "kliniken", "spital", "krankenhaus", "hospital", "uniklinikum"})
-_PRACTICE_LINKS = frozenset({"am", "an", "im", "beim", "zum", "zur"})
-_SAINTS = frozenset({"st", "sankt", "hl"})
-_PHRASE_END = frozenset(',;:()·–—|/."“”')
-_LINKS_IN_SPECIALTY = frozenset({"und", "fuer", "&"})
+MAX_UNKNOWN_WORDS: Final = 3  # "Rehazentrum Wolfsgrund Süd", "Universitätsklinikum Carl Gustav Carus <Town>"
+MAX_SPECIALTY_WORDS: Final = 4  # "Zentrum für Kinder- und Jugendpsychiatrie", "MVZ Innere Medizin und Kardiologie"
+MAX_LEFT: Final = 3  # "Helios Evangelisches Klinikum"
+CENTRE: Final = "zentrum"
+STRONG_HEADS: Final = frozenset({"klinikum", "klinik", "kliniken", "spital", "krankenhaus", "hospital", "uniklinikum"})
+_PRACTICE_LINKS: Final = frozenset({"am", "an", "im", "beim", "zum", "zur"})
+_SAINTS: Final = frozenset({"st", "sankt", "hl"})
+_PHRASE_END: Final = frozenset(',;:()·–—|/."“”')
+_LINKS_IN_SPECIALTY: Final = frozenset({"und", "fuer", "&"})
 # Adjectives that belong to a site name: "Evangelisches", "Städtischen", "Neurologische", "Regionales".
-_ADJECTIVE = re.compile(r"[a-z]{3,}(?:isch|sch|lich|ig|al|ell|iv|ar)(?:e|en|em|er|es)")
-_ACRONYM = re.compile(r"[A-ZÄÖÜ]{2,5}")
-_GENITIVE = ("en", "s", "n", "e", "")
+_ADJECTIVE: Final = re.compile(r"[a-z]{3,}(?:isch|sch|lich|ig|al|ell|iv|ar)(?:e|en|em|er|es)")
+_ACRONYM: Final = re.compile(r"[A-ZÄÖÜ]{2,5}")
+_GENITIVE: Final = ("en", "s", "n", "e", "")
 # Abbreviated adjectives of site names, written with a dot: "Ev. Krankenhaus", "Kath. Klinikum", "Städt.".
-_ADJECTIVE_ABBREVIATIONS = frozenset({"ev", "evang", "kath", "staedt", "allg", "dt", "ev-luth", "oeff"})
+_ADJECTIVE_ABBREVIATIONS: Final = frozenset({"ev", "evang", "kath", "staedt", "allg", "dt", "ev-luth", "oeff"})
 
 
-_FIELD_WORDS = frozenset({"innere", "medizin", "allgemeine"})
+_FIELD_WORDS: Final = frozenset({"innere", "medizin", "allgemeine"})
 
 
 def medical_centre(folded: str) -> bool:

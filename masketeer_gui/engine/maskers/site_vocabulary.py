@@ -23,7 +23,9 @@ Each set is a class of word, not a list of particular sites:
 
 from __future__ import annotations
 
-OPERATORS = frozenset(
+from typing import Final
+
+OPERATORS: Final = frozenset(
     """
     asklepios helios sana vivantes schoen ameos agaplesion mediclin median paracelsus artemed vitos regiomed
     srh kmg diakovere contilia marienhaus johanniter malteser alexianer rhoen knappschaft bg drk awo
@@ -32,7 +34,7 @@ OPERATORS = frozenset(
     """.split()
 )
 
-REGIONS = frozenset(
+REGIONS: Final = frozenset(
     """
     baden-wuerttemberg bayern berlin brandenburg bremen hamburg hessen mecklenburg-vorpommern niedersachsen
     nordrhein-westfalen rheinland-pfalz saarland sachsen sachsen-anhalt schleswig-holstein thueringen
@@ -46,7 +48,7 @@ REGIONS = frozenset(
 
 # Endings of compound place names: a compound of nouns after a head is a place only with one of them
 # ("Rosenhügel", "Wolfsgrund", "Ruhrgebiet"; not "Fahrtendienst").
-TOPONYM_ENDINGS = tuple(
+TOPONYM_ENDINGS: Final = tuple(
     """
     berg burg dorf feld hof heim hausen ried bach au aue tal see wald grund gebiet huegel buehl stein brunn
     brunnen kirchen kirch hain heide land mark stadt garten park blick hoehe weiler moos egg eck ing ingen
@@ -55,14 +57,16 @@ TOPONYM_ENDINGS = tuple(
 )
 
 # Compass and centre words that name a hospital's site in a town: "Klinikum Nord", "Klinikum Passau Süd".
-COMPASS = frozenset("nord sued ost west mitte nordwest nordost suedwest suedost zentrum innenstadt stadtmitte".split())
+COMPASS: Final = frozenset(
+    "nord sued ost west mitte nordwest nordost suedwest suedost zentrum innenstadt stadtmitte".split()
+)
 
 # Nouns between a head and its place: "Klinikum der Universität München", "Kliniken des Landkreises Lörrach".
-OWNER_NOUNS = frozenset(
+OWNER_NOUNS: Final = frozenset(
     "universitaet stadt landeshauptstadt hansestadt landkreises kreises region bezirks landes".split()
 )
 
-SPECIALTY_STEMS = (
+SPECIALTY_STEMS: Final = (
     *"allgemeinmedizin anaesthesi anatomie arbeitsmedizin augen chirurg dermatolog frauenheilkunde".split(),
     *"gynaekolog geburtshilf hno hals-nasen-ohren haut herz humangenetik hygiene innere kardiolog".split(),
     *"gastroenterolog haematolog onkolog nephrolog pneumolog pulmolog angiolog endokrinolog diabet".split(),
@@ -75,7 +79,7 @@ SPECIALTY_STEMS = (
     *"venen lungen leber brustkrebs prostata sport manuell osteopath physiotherap ergotherap logopaed".split(),
 )
 
-LANDMARKS = (
+LANDMARKS: Final = (
     *"markt platz dom park tor ring bahnhof rathaus see berg turm brunnen kirche muenster schloss".split(),
     *"hof garten ufer graben anger eck zentrum tal bach bruecke allee strasse gasse weg".split(),
     *"wald feld heide hain grund hoehe blick wiese".split(),

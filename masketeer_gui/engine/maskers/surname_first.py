@@ -13,19 +13,21 @@ counts only before ':' or a dash.
 
 from __future__ import annotations
 
+from typing import Final
+
 from masketeer_gui.engine.maskers.base import NoteState, Vote, name_like, rare_word, same_line
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.engine.text import Token
 
-BULLETS = frozenset("-–—•*·>")
-SEPARATORS = frozenset(":–—-,;(/")
-STRONG_SEPARATORS = frozenset(":–—-")
+BULLETS: Final = frozenset("-–—•*·>")
+SEPARATORS: Final = frozenset(":–—-,;(/")
+STRONG_SEPARATORS: Final = frozenset(":–—-")
 # Nouns that head entries of their own ("Haus Elisabeth –" is a care home, "Bitte Anna:" a request).
 # Labels of a bed or room that open a ward-list entry of a patient: "Bett 5 Huber Anna, 79:", "Zi. 12 Huber Anna".
-BED_LABELS = frozenset({"bett", "zi", "zimmer", "koje", "box", "platz"})
+BED_LABELS: Final = frozenset({"bett", "zi", "zimmer", "koje", "box", "platz"})
 # Labels a patient's name follows surname first, also with a comma: "Name: Huber, Anna", "Pat.: Huber, Anna".
-NAME_LABELS = frozenset({"name", "pat", "patient", "patientin", "bewohner", "bewohnerin", "klient", "klientin"})
-HEAD_NOUNS = frozenset(
+NAME_LABELS: Final = frozenset({"name", "pat", "patient", "patientin", "bewohner", "bewohnerin", "klient", "klientin"})
+HEAD_NOUNS: Final = frozenset(
     "haus heim station zimmer bett wohnbereich abteilung team gruppe bitte danke termin visite besuch info "
     "frage antwort thema betreff notiz hinweis auftrag dienst schicht urlaub vertretung".split()
 )

@@ -13,22 +13,23 @@ a first name, an initial right before it) is never judged here: "Dr. Hartmann", 
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from masketeer_gui.engine.maskers.base import NoteState, is_initial_at
 from masketeer_gui.engine.names import DRUG_SUFFIXES
 from masketeer_gui.engine.normalize import fold
 
 # Findings that follow the name of a sign or test in an examination line: "Lasègue negativ".
-FINDING_WORDS = frozenset(
+FINDING_WORDS: Final = frozenset(
     "negativ positiv neg pos bds beidseits bilateral lateralisiert ausloesbar seitengleich pathologisch "
     "regelrecht abgeschwaecht gesteigert erloschen".split()
 )
 # Units after a measured value: "Schober 10/14 cm", "Tinetti 18 Punkte".
-UNITS = frozenset("cm mm m kg g grad s sek sec min punkte pkt pte %".split())
-_MEASURE_REACH = 4  # tokens after the number a unit may stand ("30 / 31 cm")
+UNITS: Final = frozenset("cm mm m kg g grad s sek sec min punkte pkt pte %".split())
+_MEASURE_REACH: Final = 4  # tokens after the number a unit may stand ("30 / 31 cm")
 # Clinical head nouns of eponymous compounds ("Hartmann-Stumpf", "Romberg-Stehversuch", "Kocher-Klemme"):
 # a hyphenated word ending in one (or in a compound of one) is a sign, test, operation or instrument.
-EPONYM_HEADS = (
+EPONYM_HEADS: Final = (
     "stumpf",
     "zeichen",
     "test",
@@ -78,20 +79,22 @@ EPONYM_HEADS = (
     "retraktor",
     "loeffel",
 )
-_HEAD_SET = frozenset(EPONYM_HEADS)
-_COMPOUND_HEADS = tuple(head for head in EPONYM_HEADS if len(head) >= 5)
+_HEAD_SET: Final = frozenset(EPONYM_HEADS)
+_COMPOUND_HEADS: Final = tuple(head for head in EPONYM_HEADS if len(head) >= 5)
 # Medicine nouns a brand follows in brackets: "Pille (Yasmin)", "Blutverdünner (Xarelto)".
-MEDICINE_NOUNS = frozenset(
+MEDICINE_NOUNS: Final = frozenset(
     "pille antibabypille minipille tablette tabletten tbl kapsel kapseln salbe creme gel spray tropfen pflaster "
     "zaepfchen supp inhalator pen injektion spritze infusion saft sirup hormonspirale spirale verhuetung "
     "insulin antibiotikum antikoagulans blutverduenner schmerzmittel praeparat medikament wundauflage "
     "verband".split()
 )
 # Words a job noun follows: "arbeitet als Maler", "von Beruf Tischler", "gelernter Koch".
-JOB_CUES = frozenset("als beruf gelernter gelernte ehemaliger ehemalige ehem pensionierter pensionierte pens".split())
-_STAGE = re.compile(r"(?:[IV]{1,4}[A-Ea-e]?|[0-4][A-Ea-e])")  # "IIB", "IV", "2a" (roman or digit grades)
-_COUNT = re.compile(r"\d+[x×]")  # "24x", "2×"
-_HYPHEN = re.compile(r"[-‐‑]")
+JOB_CUES: Final = frozenset(
+    "als beruf gelernter gelernte ehemaliger ehemalige ehem pensionierter pensionierte pens".split()
+)
+_STAGE: Final = re.compile(r"(?:[IV]{1,4}[A-Ea-e]?|[0-4][A-Ea-e])")  # "IIB", "IV", "2a" (roman or digit grades)
+_COUNT: Final = re.compile(r"\d+[x×]")  # "24x", "2×"
+_HYPHEN: Final = re.compile(r"[-‐‑]")
 
 
 def used_as_thing(state: NoteState, i: int) -> bool:
