@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from itertools import compress
-from typing import NamedTuple, Protocol, cast
+from typing import Final, NamedTuple, Protocol, cast
 
 from masketeer_gui.engine.maskers.word_memo import WordMemo
 from masketeer_gui.engine.names import NameIndex
@@ -14,18 +14,18 @@ from masketeer_gui.engine.text import Token
 from masketeer_gui.engine.word_forms import is_mixed_case_acronym
 
 # Verbs that follow a person as subject or object: "Huber meldet sich", "bitte Huber anrufen".
-PERSON_VERBS = frozenset(
+PERSON_VERBS: Final = frozenset(
     "meldet ruft rief bittet fuehlt klagt berichtet erzaehlt moechte wuenscht will sagt meint telefoniert "
     "angerufen hat war ist is kommt bringt schickt fragt anrufen informieren informiert weitergeleitet "
     "verstaendigt zurueckrufen".split()
 )
-OPENERS = frozenset(':"„“»«(')  # after these a capitalised word starts a sentence of its own
-INDEFINITES = frozenset("ein eine einen einem einer eines kein keine keinen keinem keiner".split())
+OPENERS: Final = frozenset(':"„“»«(')  # after these a capitalised word starts a sentence of its own
+INDEFINITES: Final = frozenset("ein eine einen einem einer eines kein keine keinen keinem keiner".split())
 # Prepositions that take things as often as people: "Rücksprache mit Koch" but "geht mit Schirm".
-OBJECT_CUES = frozenset(["mit", "bei", "von", "fuer", "an", "ohne"])
-CONJUNCTIONS = frozenset(["und", "oder", "sowie", "bzw"])
-_HYPHEN = re.compile(r"[-‐‑]")
-ARTICLES = frozenset(
+OBJECT_CUES: Final = frozenset(["mit", "bei", "von", "fuer", "an", "ohne"])
+CONJUNCTIONS: Final = frozenset(["und", "oder", "sowie", "bzw"])
+_HYPHEN: Final = re.compile(r"[-‐‑]")
+ARTICLES: Final = frozenset(
     [
         "der",
         "die",
@@ -91,7 +91,8 @@ class Vote(NamedTuple):
     last: int = -1  # index of the last token covered, for multi-token spans (sites); -1: this token only
 
 
-_LISTED, _STARTS = 1, 2  # ``WordMarks``: a listed word, a word a salutation starts with
+_LISTED: Final = 1  # ``WordMarks``: a listed word, a word a salutation starts with
+_STARTS: Final = 2
 
 
 class WordMarks:
@@ -257,7 +258,7 @@ def noun_reading(state: NoteState, i: int) -> bool:
     return before not in CONJUNCTIONS and before not in _PERSON_CUES
 
 
-_PERSON_CUES = frozenset(["laut", "lt", "bitte", "durch", "via", "zu", "an", "fuer", "mit", "bei", "von"])
+_PERSON_CUES: Final = frozenset(["laut", "lt", "bitte", "durch", "via", "zu", "an", "fuer", "mit", "bei", "von"])
 
 
 def _beside_plain_noun(state: NoteState, i: int, k: int | None) -> bool:
@@ -305,14 +306,16 @@ def name_like(state: NoteState, i: int, titled: bool = False) -> bool:
         return False
     memo = _NAME_LIKE[titled].table(state.names)  # the word alone decides: asked once per word and run
     text = token.text
-    try:
-        return memo[text]
-    except KeyError:
+    answer = memo.get(text)  # not ``try``: compiled, each miss would raise a real KeyError
+    if answer is None:
         answer = memo[text] = word_name_like(state.names, text, token.folded, titled)
-        return answer
+    return answer
 
 
-_NAME_LIKE: tuple[WordMemo[bool], WordMemo[bool]] = (WordMemo(), WordMemo())  # name_like's answers, by ``titled``
+_NAME_LIKE: Final[tuple[WordMemo[bool], WordMemo[bool]]] = (
+    WordMemo(),
+    WordMemo(),
+)  # name_like's answers, by ``titled``
 
 
 def word_name_like(names: NameIndex, text: str, folded: str, titled: bool) -> bool:
@@ -353,7 +356,7 @@ def _word_name_like(names: NameIndex, folded: str, text: str, titled: bool) -> b
     return not names.is_town(folded) and not names.looks_like_word(folded)
 
 
-DIGRAPH_INITIALS = frozenset({"Ch", "Chr", "Th", "Ph"})  # "Ch. Wimmer" (Christine), "Th. Egger" (Thomas)
+DIGRAPH_INITIALS: Final = frozenset({"Ch", "Chr", "Th", "Ph"})  # "Ch. Wimmer" (Christine), "Th. Egger" (Thomas)
 
 
 def rare_word(state: NoteState, i: int) -> bool:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from functools import lru_cache
+from typing import Final
 
 from masketeer_gui.engine.deferred import Deferred
 from masketeer_gui.engine.maskers.base import NoteState, Vote, name_like
@@ -56,32 +56,47 @@ from masketeer_gui.engine.rules.zip_towns import german_zip_keys, swiss_zip_keys
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.engine.text import Token
 
-_END = "\x00"
-MAX_PLACE_WORDS = 2  # "St." and "Bad" do not count: "BKH St. Johann in Tirol"
-MAX_LEFT_WORDS = 3  # "Allgemeines Öffentliches Univ.-Klinikum"
-MAX_TOWN_WORDS = 6  # "Neustadt an der Weinstraße", "Frankfurt an der Oder"
-CONNECTORS = frozenset({"st", "sankt", "bad", "hl", "haus"})  # "Seniorenheim Haus Sonnental"
-_BEFORE_BARE_ACRONYM = frozenset(
+_END: Final = "\x00"
+MAX_PLACE_WORDS: Final = 2  # "St." and "Bad" do not count: "BKH St. Johann in Tirol"
+MAX_LEFT_WORDS: Final = 3  # "Allgemeines Öffentliches Univ.-Klinikum"
+MAX_TOWN_WORDS: Final = 6  # "Neustadt an der Weinstraße", "Frankfurt an der Oder"
+CONNECTORS: Final = frozenset({"st", "sankt", "bad", "hl", "haus"})  # "Seniorenheim Haus Sonnental"
+_BEFORE_BARE_ACRONYM: Final = frozenset(
     {"im", "ins", "am", "ans", "vom", "zum", "beim", "dem", "der", "den", "das", "nach", "aus"}
     | {"notfall", "station", "ambulanz", "poliklinik", "zna", "intensivstation"}  # "Notfall KSA", a unit of it
 )
-_ARTICLES_BEFORE_ORDER = frozenset({"der", "des"})
-_ABSTRACT_ENDINGS = ("ung", "heit", "keit", "ion", "nahme", "schaft")  # "Apotheke zur Abholung"
-_CACHE_LIMIT = 200_000  # token texts remembered by ``_candidates`` before the memo starts over
+_ARTICLES_BEFORE_ORDER: Final = frozenset({"der", "des"})
+_ABSTRACT_ENDINGS: Final = ("ung", "heit", "keit", "ion", "nahme", "schaft")  # "Apotheke zur Abholung"
+_CACHE_LIMIT: Final = 200_000  # token texts remembered by ``_candidates`` before the memo starts over
 _Hit = tuple[int, int, str]
 _Trie = dict[str, object]
 
 
-@lru_cache(maxsize=1 << 16)
+# The keys of the folded token texts seen so far (the same words come back in every note). Plain dicts read by
+# the callers (``_KEYS.get(folded) or _keys(folded)``), not ``lru_cache``: compiled, a dict look-up is a direct
+# C call where the cache wrapper is a generic call.
+_KEYS: Final[dict[str, tuple[str, ...]]] = {}
+_KEYS_PLAIN: Final[dict[str, tuple[str, ...]]] = {}
+
+
 def _keys(folded: str) -> tuple[str, ...]:
-    """The stemmed keys of one folded token (cached: the same words come back in every note)."""
-    return tuple(stem(key) for key in word_keys(folded))
+    """The stemmed keys of one folded token, remembered in ``_KEYS``."""
+    keys = _KEYS.get(folded)
+    if keys is None:
+        if len(_KEYS) >= _CACHE_LIMIT:
+            _KEYS.clear()
+        keys = _KEYS[folded] = tuple(stem(key) for key in word_keys(folded))
+    return keys
 
 
-@lru_cache(maxsize=1 << 16)
 def _keys_plain(folded: str) -> tuple[str, ...]:
-    """The keys of one folded token without stemming (towns are compared as written)."""
-    return tuple(word_keys(folded))
+    """The keys of one folded token without stemming (towns are compared as written), remembered."""
+    keys = _KEYS_PLAIN.get(folded)
+    if keys is None:
+        if len(_KEYS_PLAIN) >= _CACHE_LIMIT:
+            _KEYS_PLAIN.clear()
+        keys = _KEYS_PLAIN[folded] = tuple(word_keys(folded))
+    return keys
 
 
 def _insert(trie: _Trie, keys: list[str], value: str) -> None:
@@ -239,7 +254,7 @@ class MedicalSiteMasker:
         """A site may start at ``token`` (the word alone decides, see ``_at``): a listed site or acronym
         begins with it, an order's name may, or it is a site head."""
         folded = token.folded
-        keys = _keys(folded)
+        keys = _KEYS.get(folded) or _keys(folded)
         if not keys:
             return False
         if folded in self._single or self._begins_listed(keys):
@@ -258,7 +273,7 @@ class MedicalSiteMasker:
         folded = token.folded
         return (
             self._shapes.field_only(token)
-            and _keys(folded)[0] not in self._trie
+            and (_KEYS.get(folded) or _keys(folded))[0] not in self._trie
             and folded not in self._single
             and folded[:3] not in self._order_prefixes
             and not self._head_like(token)
@@ -291,7 +306,7 @@ class MedicalSiteMasker:
         token = state.tokens[i]
         folded = token.folded
         hits = []
-        if _keys(folded)[0] in self._trie or folded in self._single:
+        if (_KEYS.get(folded) or _keys(folded))[0] in self._trie or folded in self._single:
             listed = self._listed(state, i)
             if listed is not None and listed[1] > i:
                 # a listed name of two words or more is the site, longer only by a listed town
@@ -491,7 +506,8 @@ class MedicalSiteMasker:
         """Last token of the longest town of the ZIP list starting at token ``j``."""
         if j is None or not state.tokens[j].is_capitalized:
             return None
-        first = _keys_plain(state.tokens[j].folded)
+        folded = state.tokens[j].folded
+        first = _KEYS_PLAIN.get(folded) or _keys_plain(folded)
         if not first or first[0] not in self._town_starts:
             return None
         words: list[str] = []

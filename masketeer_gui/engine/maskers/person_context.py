@@ -11,6 +11,8 @@ listed name that is also a noun ("Rücksprache mit Fischer"). Every vote is flag
 
 from __future__ import annotations
 
+from typing import Final
+
 from masketeer_gui.engine.maskers.base import (
     PERSON_VERBS,
     NoteState,
@@ -25,14 +27,14 @@ from masketeer_gui.engine.maskers.contact_cues import thing_after_preposition
 from masketeer_gui.engine.maskers.word_memo import WordMemo
 from masketeer_gui.engine.maskers.word_use import used_as_thing
 
-LEFT_CUES = frozenset(["laut", "lt", "mit", "an", "bei", "von", "durch", "bitte", "fuer", "via"])
+LEFT_CUES: Final = frozenset(["laut", "lt", "mit", "an", "bei", "von", "durch", "bitte", "fuer", "via"])
 # Verbs whose subject follows them in an inverted clause: "Die Übergabe macht Mirka, …".
-SUBJECT_VERBS = frozenset(
+SUBJECT_VERBS: Final = frozenset(
     "macht uebernimmt erledigt organisiert kommt holt bringt faehrt schaut betreut begleitet kontrolliert "
     "uebernehmen machen erledigen organisieren".split()
 )
-CLAUSE_ENDS = frozenset(",.;!?)")
-AFTER_INITIAL = "after an initial"
+CLAUSE_ENDS: Final = frozenset(",.;!?)")
+AFTER_INITIAL: Final = "after an initial"
 
 
 def _clause_ends_after(state: NoteState, i: int) -> bool:
@@ -57,9 +59,8 @@ class PersonContextMasker:
         words = self._words.table(state.names)
         for i in state.capitalized:  # hot path: one look-up per word; most are known words
             text = tokens[i].text
-            try:
-                possible = words[text]
-            except KeyError:
+            possible = words.get(text)  # not ``try``: compiled, each miss would raise a real KeyError
+            if possible is None:
                 possible = words[text] = self._possible(state, i)
             if not possible or not state.free(i):
                 continue

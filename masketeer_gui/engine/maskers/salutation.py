@@ -9,6 +9,7 @@ stays. An HCP title (Dr., Prim., OA, DGKP…) makes the name an HCP.
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from masketeer_gui.engine.lexicon import Salutation, SalutationKind, SalutationPosition
 from masketeer_gui.engine.maskers.base import (
@@ -36,8 +37,8 @@ from masketeer_gui.engine.maskers.name_slots import (
 from masketeer_gui.engine.maskers.word_memo import WordMemo
 from masketeer_gui.engine.span import FIRST_NAME_FLAG, NAME_ENTITIES, Entity
 
-COURTESY_WORDS = frozenset({"frau", "herr", "herrn"})
-DEFAULT_ENTITY = {  # when no list knows the name
+COURTESY_WORDS: Final = frozenset({"frau", "herr", "herrn"})
+DEFAULT_ENTITY: Final = {  # when no list knows the name
     SalutationKind.COURTESY: Entity.PAT,  # in these notes "Frau Huber" is most often the patient
     SalutationKind.TITLE: Entity.PER,
     SalutationKind.GREETING: Entity.HCP,  # "Hallo Maria", "LG Sepp": a colleague
@@ -45,7 +46,7 @@ DEFAULT_ENTITY = {  # when no list knows the name
 }
 # The salutation itself decides, before any list: "Gattin Gisela" is a relative even if a patient is
 # called Gisela; "Dr." makes an HCP (paper 2.2.6); "Pat. Huber" is the patient.
-DECIDING_KINDS = (
+DECIDING_KINDS: Final = (
     (SalutationKind.RELATION, Entity.PER),
     (SalutationKind.HCP_TITLE, Entity.HCP),
     (SalutationKind.PATIENT, Entity.PAT),
@@ -62,12 +63,16 @@ def decided_entity(kinds: list[SalutationKind]) -> Entity | None:
 
 # Enum members the per-note code reads, as module constants (a member read through its class runs a
 # Python-level descriptor on Python 3.11).
-_COURTESY, _HCP_TITLE, _PATIENT = SalutationKind.COURTESY, SalutationKind.HCP_TITLE, SalutationKind.PATIENT
-_HCP, _PAT, _PER = Entity.HCP, Entity.PAT, Entity.PER
-MAX_NAMES = 3
-PLURAL_TITLES = frozenset({"dres"})  # "Dres. Huber & Maier": several doctors follow
-NAME_JOINERS = frozenset({"&", "/", ","})
-ACADEMIC_TITLES = frozenset(
+_COURTESY: Final = SalutationKind.COURTESY
+_HCP_TITLE: Final = SalutationKind.HCP_TITLE
+_PATIENT: Final = SalutationKind.PATIENT
+_HCP: Final = Entity.HCP
+_PAT: Final = Entity.PAT
+_PER: Final = Entity.PER
+MAX_NAMES: Final = 3
+PLURAL_TITLES: Final = frozenset({"dres"})  # "Dres. Huber & Maier": several doctors follow
+NAME_JOINERS: Final = frozenset({"&", "/", ","})
+ACADEMIC_TITLES: Final = frozenset(
     {
         "dr",
         "ddr",
@@ -87,9 +92,9 @@ ACADEMIC_TITLES = frozenset(
         "sc",
     }
 )  # "Dr.in" ends in "in"; "Dr. med.", "Dr. rer. nat." end in their faculty
-_WORD = re.compile(r"[^\W_]+")
+_WORD: Final = re.compile(r"[^\W_]+")
 
-_END = "\x00"
+_END: Final = "\x00"
 
 
 def build_trie(salutations: tuple[Salutation, ...]) -> dict[str, object]:
@@ -271,9 +276,8 @@ class SalutationMasker:
         first_title_end = last
         while j is not None and taken < MAX_NAMES and state.free(j):
             token = state.tokens[j]
-            try:
-                maybe = possible[token.text]
-            except KeyError:
+            maybe = possible.get(token.text)  # not ``try``: compiled, each miss would raise a real KeyError
+            if maybe is None:
                 maybe = possible[token.text] = self._possible(state, j)
             if not maybe:
                 break
