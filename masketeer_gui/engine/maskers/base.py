@@ -91,6 +91,9 @@ class Vote(NamedTuple):
     last: int = -1  # index of the last token covered, for multi-token spans (sites); -1: this token only
 
 
+# Read per vote: a module copy that is Final is a C static once compiled (span.py is not compiled, so reading
+# its name would be a globals-dict look-up each time).
+_NAME_ENTITIES: Final = NAME_ENTITIES
 _LISTED: Final = 1  # ``WordMarks``: a listed word, a word a salutation starts with
 _STARTS: Final = 2
 
@@ -165,7 +168,7 @@ class NoteState:
     def name_votes(self) -> list[int]:
         """Indices of the tokens voted as names so far."""
         votes = self.votes  # ``compress`` skips the many empty slots in C (a vote is always true)
-        return [i for i in compress(range(len(votes)), votes) if votes[i].entity in NAME_ENTITIES]  # type: ignore[union-attr]
+        return [i for i in compress(range(len(votes)), votes) if votes[i].entity in _NAME_ENTITIES]  # type: ignore[union-attr]
 
     def free(self, i: int) -> bool:
         """Token ``i`` is a word nobody has voted for yet."""
@@ -177,7 +180,7 @@ class NoteState:
 
     def is_name_vote(self, i: int) -> bool:
         vote = self.votes[i]
-        return vote is not None and vote.entity in NAME_ENTITIES
+        return vote is not None and vote.entity in _NAME_ENTITIES
 
     def next_word(self, i: int, allow: str = "") -> int | None:
         """Index of the word right after token ``i`` in the same sentence, only white space (or ``allow``) between."""
