@@ -135,6 +135,7 @@ class NoteState:
         self.start_words: frozenset[str] | None = None  # the words ``salutation_starts`` were found by
         self.salutation_starts: list[int] = []  # indices of the words among ``start_words``
         self._listed: list[int] | None = None  # ``listed_positions``, found on first use
+        self._named: list[int] = []  # tokens voted as names through ``vote``, in voting order
         if marks is None or marks.names is not names:
             self.capitalized = [i for i, t in enumerate(tokens) if t.is_capitalized]  # most maskers look only here
             return
@@ -166,9 +167,11 @@ class NoteState:
         return found
 
     def name_votes(self) -> list[int]:
-        """Indices of the tokens voted as names so far."""
-        votes = self.votes  # ``compress`` skips the many empty slots in C (a vote is always true)
-        return [i for i in compress(range(len(votes)), votes) if votes[i].entity in _NAME_ENTITIES]  # type: ignore[union-attr]
+        """Indices of the tokens voted as names so far, in token order.
+
+        Kept as the votes are cast, not found by a scan of every token: names are voted only through ``vote``
+        (the rule and site votes written directly are no names) and a vote is never taken back."""
+        return sorted(self._named)
 
     def free(self, i: int) -> bool:
         """Token ``i`` is a word nobody has voted for yet."""
@@ -177,6 +180,8 @@ class NoteState:
     def vote(self, i: int, vote: Vote) -> None:
         if self.votes[i] is None:
             self.votes[i] = vote
+            if vote.entity in _NAME_ENTITIES:
+                self._named.append(i)
 
     def is_name_vote(self, i: int) -> bool:
         vote = self.votes[i]

@@ -3,13 +3,16 @@ tokens gave. Invented names only."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+import pytest
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from masketeer_gui.engine.lists import NameLists
-from masketeer_gui.engine.maskers import NoteState, SalutationMasker, WordMarks
+from masketeer_gui.engine.maskers import NoteState, SalutationMasker, Vote, WordMarks
 from masketeer_gui.engine.names import NameIndex
+from masketeer_gui.engine.span import NAME_ENTITIES, Entity
 from masketeer_gui.engine.text import tokenize
+from tests.engine.conftest import EngineFactory
 from tests.engine.tiny_lexicon import tiny_lexicon
 
 LEXICON = tiny_lexicon()
@@ -90,3 +93,40 @@ def test_salutation_uses_the_scan_only_for_its_own_words() -> None:
         state = NoteState(tokenize(text), INDEX, text, marks)
         masker.apply(state)
         assert [state.tokens[i].text for i, vote in enumerate(state.votes) if vote] == ["Zwirchmayr"]
+
+
+def _scanned_names(state: NoteState) -> list[int]:
+    """The name votes found by a scan of every token (what ``name_votes`` keeps as the votes are cast)."""
+    return [i for i, vote in enumerate(state.votes) if vote is not None and vote.entity in NAME_ENTITIES]
+
+
+def test_name_votes_are_the_names_voted_in_token_order() -> None:
+    state = _state("Zwirchmayr kommt mit Irmlind zum Termin in Seewalden , 12")
+    state.votes[8] = Vote("Regex", Entity.ADD, "inside a regex match")  # a rule vote, written directly
+    state.vote(6, Vote("MedicalSite", Entity.SIT, "a site"))
+    state.vote(4, Vote("NameDictionary", Entity.HCP, "listed"))
+    state.vote(0, Vote("NameDictionary", Entity.PAT, "listed"))
+    state.vote(4, Vote("FullName", Entity.PER, "a second vote is not cast"))
+    assert state.name_votes() == [0, 4] == _scanned_names(state)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    st.lists(st.sampled_from([" ".join(PIECES[:6]), "Frau Zwirchmayr kommt", "Dr. Irmlind Gschwandtl, 12"]), max_size=6)
+)
+def test_name_votes_agree_with_a_scan_after_the_ensemble(
+    make_engine: EngineFactory, monkeypatch: pytest.MonkeyPatch, lines: list[str]
+) -> None:
+    engine = make_engine(NameLists(patients=("Quirinus Zwirchmayr",), hcps=("Dr. Irmlind Gschwandtl",)), rules=True)
+    asked: list[list[int]] = []
+
+    def checked(state: NoteState) -> list[int]:
+        found = kept(state)
+        assert found == _scanned_names(state)
+        asked.append(found)
+        return found
+
+    kept = NoteState.name_votes
+    monkeypatch.setattr(NoteState, "name_votes", checked)
+    engine.analyze("\n".join(lines))
+    assert asked or not lines
