@@ -2,11 +2,11 @@
 
 The first pass (``parallel.ChunkWorker`` with ``EngineSpec.settle_types``) renders each note as its own
 evidence types it. ``RunSettler.add`` writes those lines to a spool (a temporary file the caller opens
-owner-only: de-identified lines, never note text), keeps the ``NoteTyping`` of the notes whose names can
-move (in memory only: it holds references), adds up the ``TypeTally`` and, in tags mode, records every
-tag's digest (``engine.collisions``). ``RunSettler.settle`` then resolves the tally
-(``engine.type_resolution``), works out which names the corpus types otherwise (``engine.retype``) and
-which tags collide, and streams the spool out again: only the lines that change are parsed and
+owner-only: de-identified lines, never note text), groups the names that can move by what settles them
+alike (``engine.retype.NameGroups``; in memory only: it holds references), adds up the ``TypeTally`` and,
+in tags mode, records every tag's digest (``engine.collisions``). ``RunSettler.settle`` then resolves the
+tally (``engine.type_resolution``), each group once, to find the names the corpus types otherwise, works
+out which tags collide, and streams the spool out again: only the lines that change are parsed and
 rewritten, the others are copied in blocks as they are. ``masketeer deidentify``, ``Engine.pipe`` and
 ``masketeer spark`` (the same functions, as Spark stages) settle a run alike, so they agree byte for byte.
 
@@ -29,7 +29,7 @@ from masketeer_gui.engine.collisions import TagCollisions, settled_retag
 from masketeer_gui.engine.lexicon_cache import gc_paused as collector_paused  # (store.type_settling imports it here)
 from masketeer_gui.engine.pseudonyms import DEFAULT_LENGTH
 from masketeer_gui.engine.render import Tagger
-from masketeer_gui.engine.retype import Move, NoteTyping, Retag, SettledTypes, settled_line
+from masketeer_gui.engine.retype import Move, NameGroups, Retag, settled_line
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.engine.type_resolution import TypeTally, resolve_types
 
@@ -42,12 +42,17 @@ OnChange = Callable[[int, bytes], None]  # (note number, settled line) of each l
 
 
 class _Spool:
-    """Lines appended to a file, then read back by note number: changed lines alone, the rest in blocks."""
+    """Lines appended to a file, then read back by note number: changed lines alone, the rest in blocks.
+
+    Read back forward (as the settle does), lines and blocks come out of one window of about ``BLOCK``
+    bytes at a time: a few reads for the whole spool, not one per changed line.
+    """
 
     def __init__(self, handle: IO[bytes]) -> None:
         self.handle = handle
         self._lengths = array("Q")
         self._ends: array[int] | None = None
+        self._window: tuple[int, bytes] = (0, b"")  # bytes of the spool read last, and where they start
 
     def write(self, lines: Sequence[bytes]) -> None:
         self.handle.write(b"".join(lines))
@@ -65,8 +70,7 @@ class _Spool:
 
     def line(self, note: int) -> bytes:
         ends = self.ends()
-        start = ends[note - 1] if note else 0
-        return os.pread(self.handle.fileno(), ends[note] - start, start)
+        return self._read(ends[note - 1] if note else 0, ends[note])
 
     def lines(self) -> Iterator[bytes]:
         """Every line in order (the rare slow path that must look at each)."""
@@ -76,16 +80,26 @@ class _Spool:
 
     def copy(self, start: int, end: int) -> Iterator[bytes]:
         """Bytes ``start:end`` (both at line ends) in pieces of whole lines, about ``BLOCK`` bytes each."""
-        fd, ends = self.handle.fileno(), self.ends()
+        ends = self.ends()
         while start < end:
             stop = end
             if stop - start > BLOCK:  # cut at the last line end within the block (after one line at least)
                 stop = max(ends[bisect_right(ends, start + BLOCK) - 1], ends[bisect_right(ends, start)])
-            piece = os.pread(fd, stop - start, start)
-            if len(piece) != stop - start:
-                raise OSError(f"the spool ended {stop - start - len(piece)} bytes early")
+            yield self._read(start, stop)
             start = stop
-            yield piece
+
+    def _read(self, start: int, end: int) -> bytes:
+        """Bytes ``start:end``: from the window when it holds them, else from a new one read at ``start``."""
+        first, window = self._window
+        if first <= start and end <= first + len(window):
+            return window if start == first and end == first + len(window) else window[start - first : end - first]
+        ends = self.ends()
+        stop = max(end, min(start + BLOCK, ends[-1] if ends else 0))
+        window = os.pread(self.handle.fileno(), stop - start, start)
+        if len(window) != stop - start:
+            raise OSError(f"the spool ended {stop - start - len(window)} bytes early")
+        self._window = (start, window)
+        return window if end == stop else window[: end - start]
 
 
 class RunSettler:
@@ -108,7 +122,7 @@ class RunSettler:
         self._spool = _Spool(spool)
         self._own = _Spool(own) if own is not None else None
         self._tagger = Tagger(key, tag_length) if tags else None
-        self._typings: dict[int, NoteTyping] = {}
+        self._names = NameGroups()
         self._tally = TypeTally()
         self._collisions = TagCollisions(tag_length) if tags else None
         self.moved: Counter[tuple[Entity, Entity]] = Counter()
@@ -122,7 +136,10 @@ class RunSettler:
         if self._collisions is not None:
             self._collisions.add_notes(first, result.tags)
         if result.typings:
-            self._typings.update((first + k, typing) for k, typing in enumerate(result.typings) if typing)
+            add = self._names.add
+            for note, typing in enumerate(result.typings, first):
+                if typing:
+                    add(note, typing)
         if result.tally is not None:
             self._tally.merge(result.tally)
 
@@ -148,8 +165,7 @@ class RunSettler:
         if self._own is not None and rerender is None:
             raise ValueError("a sink with its own lines needs rerender")
         with collector_paused():
-            settled = SettledTypes(resolve_types(self._tally))
-            moves = {note: found for note, typing in self._typings.items() if (found := settled.moves(typing))}
+            moves = self._names.moves(resolve_types(self._tally))
             self.moved = Counter((move.old, move.new) for found in moves.values() for move in found)
             final = self._final_tags(moves.values())
         retag = settled_retag(self._tagger, final) if self._tagger is not None else None

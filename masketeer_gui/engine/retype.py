@@ -82,6 +82,47 @@ class SettledTypes:
         return moved
 
 
+class NameGroups:
+    """A run's name spans grouped as they arrive by what settles them alike (patient id, evidence, type as
+    rendered), so that once the run is tallied each group is resolved once and only the notes of the groups
+    that move are visited (``moves``): the same answers as ``SettledTypes.moves`` note by note."""
+
+    def __init__(self) -> None:
+        self._groups: dict[tuple[str, EvidenceRow, Entity], list[tuple[int, int, str]]] = {}
+
+    def add(self, note: int, typing: NoteTyping) -> None:
+        """Index note number ``note``'s names."""
+        patient_id, names = typing
+        groups = self._groups
+        for index, reference, rendered, evidence in names:
+            group = groups.get(key := (patient_id, evidence, rendered))
+            if group is None:
+                groups[key] = [(note, index, reference)]
+            else:
+                group.append((note, index, reference))
+
+    def __len__(self) -> int:
+        return len(self._groups)
+
+    def moves(self, resolution: TypeResolution) -> dict[int, list[Move]]:
+        """Per note number whose names the corpus types otherwise, its ``Move``s in span order."""
+        moved: dict[int, list[Move]] = {}
+        for (patient_id, evidence, rendered), group in self._groups.items():
+            entity = resolved_entity(evidence, resolution, patient_id)
+            if entity is not rendered:
+                for note, index, reference in group:
+                    move = Move(index, reference, rendered, entity)
+                    found = moved.get(note)
+                    if found is None:
+                        moved[note] = [move]
+                    else:
+                        found.append(move)
+        for found in moved.values():
+            if len(found) > 1:
+                found.sort()  # by span index (a note's spans are distinct): as ``SettledTypes.moves`` lists them
+        return moved
+
+
 def settled_line(
     line: bytes,
     moves: Sequence[Move] = (),

@@ -9,7 +9,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from masketeer_gui.engine.retype import Move, NoteTyping, SettledTypes, can_move, note_typing, settled_line
+from masketeer_gui.engine.retype import (
+    Move,
+    NameGroups,
+    NoteTyping,
+    SettledTypes,
+    can_move,
+    note_typing,
+    settled_line,
+)
 from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.engine.type_resolution import (
     NameEvidence,
@@ -200,3 +208,41 @@ def test_the_same_evidence_settles_per_patient(order: tuple[str, str]) -> None:
     settled = SettledTypes(resolution)
     for patient_id in order * 2:  # asked twice each: the second answer is the first one's
         assert settled.moves((patient_id, ((0, "gruen", PER, weak),))) == expected[patient_id]
+
+
+name_row = st.tuples(
+    st.sampled_from(["gruen", "Maria Gruen", "hofer"]),
+    st.sampled_from([PAT, HCP, PER]),
+    st.builds(
+        lambda key, entity, strength, parts, gender: (key, entity, strength, parts, gender, ""),
+        st.sampled_from(["P1\x1fgruen\x1ff", "gruen maria", "\x1fhofer\x1f"]),
+        st.sampled_from([PAT, HCP, PER]),
+        st.sampled_from([Strength.DEFAULT, Strength.LISTED, Strength.SIGNATURE, Strength.FULL_NAME]),
+        st.sampled_from([("gruen",), ("gruen", "maria"), ("hofer",)]),
+        st.sampled_from(["", "f"]),
+    ),
+)
+
+
+@given(
+    st.lists(st.tuples(st.sampled_from(["", "P1", "P2"]), st.lists(name_row, min_size=1, max_size=4)), max_size=12),
+    st.lists(st.lists(evidence, max_size=3), max_size=4),
+)
+def test_name_groups_move_the_names_settled_types_move_note_by_note(
+    notes: list[tuple[str, list[tuple[str, Entity, tuple[str, Entity, Strength, tuple[str, ...], str, str]]]]],
+    votes: list[list[NameEvidence]],
+) -> None:
+    """Grouped as they arrive, resolved once per group: the same moves, per note in span order."""
+    full = [NameEvidence("gruen maria", PAT, Strength.FULL_NAME, ("gruen", "maria"), "f")]
+    resolution = resolve_types(tally(full, *votes, patient_id="P1"))
+    typings: list[NoteTyping] = [
+        (patient_id, tuple((index, ref, rendered, row) for index, (ref, rendered, row) in enumerate(rows)))
+        for patient_id, rows in notes
+    ]
+    groups = NameGroups()
+    for note, typing in enumerate(typings):
+        groups.add(note, typing)
+    settled = SettledTypes(resolution)
+    expected = {note: found for note, typing in enumerate(typings) if (found := settled.moves(typing))}
+    assert groups.moves(resolution) == expected
+    assert len(groups) == len({(t[0], row[3], row[2]) for t in typings for row in t[1]})

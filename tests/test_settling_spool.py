@@ -1,0 +1,52 @@
+"""The settle's spool: lines read back by number and copied in blocks, from a window read ahead."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from masketeer_gui import settling
+from masketeer_gui.settling import _Spool
+
+lines = st.lists(st.binary(min_size=0, max_size=40).map(lambda b: b.replace(b"\n", b"") + b"\n"), max_size=30)
+
+
+@settings(max_examples=60, deadline=None)
+@given(lines, st.integers(8, 100), st.lists(st.integers(0, 29), max_size=8), st.data())
+def test_lines_and_blocks_read_back_as_written(
+    written: list[bytes], block: int, asked: list[int], data: st.DataObject
+) -> None:
+    """Forward as the settle reads (copy up to a line, the line, on), and in any order: the bytes written."""
+    with pytest.MonkeyPatch.context() as patch, tempfile.TemporaryFile() as handle:
+        patch.setattr(settling, "BLOCK", block)
+        spool = _Spool(handle)
+        half = data.draw(st.integers(0, len(written)))
+        spool.write(written[:half])
+        spool.write(written[half:])
+        ends = spool.ends()
+        out: list[bytes] = []
+        position = 0
+        for note in sorted({n for n in asked if n < len(written)}):
+            out += spool.copy(position, ends[note - 1] if note else 0)
+            out.append(spool.line(note))
+            position = ends[note]
+        out += spool.copy(position, ends[-1] if written else 0)
+        assert b"".join(out) == b"".join(written)
+        for note in asked:
+            if note < len(written):
+                assert spool.line(note) == written[note]
+
+
+def test_a_spool_cut_short_is_an_error(tmp_path: Path) -> None:
+    with (tmp_path / "spool").open("w+b") as handle:
+        spool = _Spool(handle)
+        spool.write([b"one\n", b"two\n"])
+        spool.ends()
+        os.ftruncate(handle.fileno(), 5)
+        with pytest.raises(OSError, match="ended 3 bytes early"):
+            list(spool.copy(0, 8))
