@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import islice
+from itertools import chain, islice
 from typing import TYPE_CHECKING, Protocol
 
 from masketeer_gui.batch import Workload, run_ordered
-from masketeer_gui.corpus_io import NoteRecord
+from masketeer_gui.corpus_io import BadRecord, NoteRecord
+from masketeer_gui.corpus_io.jsonl import LineReader, Lines
 from masketeer_gui.engine.lexicon_cache import gc_paused
 from masketeer_gui.engine.lists import NameLists, NoteContext
 from masketeer_gui.engine.names import NameIndex
@@ -65,7 +66,8 @@ class EngineSpec:
 class ChunkResult:
     """Output lines of one chunk, per note its ``(tag, digest)`` pairs, and optional statistics.
 
-    With ``EngineSpec.settle_types``: per note its ``NoteTyping`` and the chunk's ``TypeTally``.
+    With ``EngineSpec.settle_types``: per note its ``NoteTyping`` and the chunk's ``TypeTally``. Of a chunk of
+    ``Lines`` (parsed by the worker): per note its id and line, and the chunk's bad records.
     """
 
     lines: list[bytes]
@@ -74,6 +76,8 @@ class ChunkResult:
     risks: list[NoteRisk] | None = field(default=None)
     typings: list[NoteTyping | None] | None = field(default=None)
     tally: TypeTally | None = field(default=None)
+    notes: list[tuple[str, int]] | None = field(default=None)
+    bad: list[BadRecord] | None = field(default=None)
 
 
 class ChunkWorker:
@@ -86,6 +90,7 @@ class ChunkWorker:
         self._risk = _risk_scorer(spec, self._analyzer) if spec.want_risk else None
         self._want_stats = spec.want_stats
         self._settle = spec.settle_types and hasattr(self._analyzer, "analyze_typed")
+        self._patient_key = spec.patient_key
         self._contexts: dict[str, NoteContext] = {}  # per patient id: notes of one patient come together
 
     def prepare(self) -> None:
@@ -103,8 +108,19 @@ class ChunkWorker:
         """The engine this worker runs (the public API's ``Engine.analyze`` uses it too)."""
         return self._analyzer
 
-    def process(self, chunk: list[tuple[str, str, str]]) -> ChunkResult:
-        """``chunk``: ``(id, text, scope)``; scope is the note's patient id or ''."""
+    def process(self, chunk: list[tuple[str, str, str]] | Lines) -> ChunkResult:
+        """``chunk``: ``(id, text, scope)``; scope is the note's patient id or ''. Or ``Lines`` of a JSONL corpus,
+        read here (``run_lines``)."""
+        if isinstance(chunk, Lines):
+            notes, bad = chunk.notes(self._patient_key)
+            parsed = self.process(
+                [
+                    (note_id, text, scope if type(scope) is str else scope_text(scope))
+                    for note_id, text, scope, _ in notes
+                ]
+            )
+            parsed.notes, parsed.bad = [(note_id, line) for note_id, _, _, line in notes], bad
+            return parsed
         result = ChunkResult([], [], CorpusStats() if self._want_stats else None)
         result.risks = [] if self._risk is not None else None
         if self._settle:
@@ -165,7 +181,7 @@ def _risk_scorer(spec: EngineSpec, analyzer: Analyzer) -> RiskScorer:
     return RiskScorer(index) if isinstance(index, NameIndex) else RiskScorer.default(spec.names)
 
 
-def _process_chunk(worker: ChunkWorker, payload: list[tuple[str, str, str]]) -> ChunkResult:
+def _process_chunk(worker: ChunkWorker, payload: list[tuple[str, str, str]] | Lines) -> ChunkResult:
     return worker.process(payload)
 
 
@@ -200,6 +216,41 @@ def run_chunks(
     yield from run_ordered(workload, items, processes)
 
 
+def run_lines(
+    reader: LineReader, spec: EngineSpec, workers: int, chunk_size: int = CHUNK_SIZE
+) -> Iterator[ChunkResult]:
+    """``run_chunks`` of a JSONL corpus whose lines the workers parse, not this process (its reading is most of
+    this process's work in a run): the results in input order, after ``reader`` has reported each chunk's bad
+    records and the notes whose id came before, as ``read_corpus`` would (a note so dropped with ``skip_bad`` is
+    analyzed again, here, without it: rare). The first chunk is read here, so a bad one stops the run before the
+    engine is built.
+    """
+    chunks = reader.chunks(chunk_size)
+    first = next(chunks, None)
+    if first is None:
+        return
+    records = reader.first(first)
+    state = ChunkWorker(spec)
+    processes = workers if len(first.raw) == chunk_size else 1
+    if processes > 1:
+        state.prepare()
+    workload = Workload(_process_chunk, state, partial(ChunkWorker, spec))
+    items: Iterator[tuple[Lines | None, list[tuple[str, str, str]] | Lines]] = chain(
+        [(None, _payload(records, spec))], ((lines, lines) for lines in chunks)
+    )
+    for lines, result in run_ordered(workload, items, processes):
+        if lines is not None and reader.admit(result.notes or (), result.bad or ()):
+            result = _without_dropped(state, lines, reader, spec)
+        yield result
+
+
+def _without_dropped(state: ChunkWorker, lines: Lines, reader: LineReader, spec: EngineSpec) -> ChunkResult:
+    """The chunk's result without the notes ``reader`` dropped (their id came before)."""
+    records, _ = lines.records()
+    kept = [record for record in records if reader.admitted(record.id, record.line)]
+    return state.process(_payload(kept, spec))
+
+
 def reconcile(chunk: list[NoteRecord], result: ChunkResult, ledger: TagLedger) -> list[bytes]:
     """The chunk's output lines, re-rendered where the ledger moved a colliding tag."""
     lines = result.lines
@@ -212,7 +263,14 @@ def reconcile(chunk: list[NoteRecord], result: ChunkResult, ledger: TagLedger) -
 
 def _payload(chunk: list[NoteRecord], spec: EngineSpec) -> list[tuple[str, str, str]]:
     """What a worker needs of each record: id, text, and its patient id (the scope)."""
-    return [(record.id, record.text, patient_scope(record, spec.patient_key)) for record in chunk]
+    return _tuples(chunk, spec.patient_key)
+
+
+def _tuples(chunk: list[NoteRecord], key: str) -> list[tuple[str, str, str]]:
+    return [
+        (record.id, record.text, scope if type(scope := record.meta.get(key)) is str else scope_text(scope))
+        for record in chunk
+    ]
 
 
 def patient_scope(record: NoteRecord, key: str) -> str:
@@ -220,6 +278,11 @@ def patient_scope(record: NoteRecord, key: str) -> str:
     value = record.meta.get(key)
     if type(value) is str:  # the usual
         return value
+    return scope_text(value)
+
+
+def scope_text(value: object) -> str:
+    """A patient id field's value as text ('' for none, or for an object or a list)."""
     return "" if value is None or isinstance(value, dict | list) else str(value)
 
 

@@ -14,7 +14,7 @@ import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from masketeer_gui.commands import UsageError
 from masketeer_gui.commands._sinks import FORMATS
@@ -28,9 +28,10 @@ if TYPE_CHECKING:
     from masketeer_gui.commands._side_outputs import SideOutputs
     from masketeer_gui.commands._sinks import Sink
     from masketeer_gui.corpus_io import BadRecord, NoteRecord
+    from masketeer_gui.corpus_io.jsonl import LineReader
     from masketeer_gui.engine.lists import NameLists
     from masketeer_gui.engine.stats import CorpusStats
-    from masketeer_gui.parallel import Analyzer, EngineSpec
+    from masketeer_gui.parallel import Analyzer, ChunkResult, EngineSpec
 
 
 def default_factory(names: NameLists | None) -> Analyzer:
@@ -100,20 +101,23 @@ def run(args: argparse.Namespace) -> int:
     from masketeer_gui.commands._progress import Progress
     from masketeer_gui.commands._side_outputs import SideOutputs
     from masketeer_gui.commands._sinks import open_sink, output_format
-    from masketeer_gui.corpus_io import is_fhir_file, read_corpus
+    from masketeer_gui.corpus_io import is_fhir_file, line_reader, read_corpus
 
     _check_paths(args)
     fmt = output_format(args.output_format, args.output, is_fhir_file(args.input))
     with _collector_resting():
         spec = _engine_spec(args)
         progress = Progress(sys.stderr, "masketeer deidentify")
-        records = read_corpus(
-            args.input,
-            id_col=args.id_col,
-            text_col=args.text_col,
-            skip_bad=args.skip_bad,
-            on_bad=lambda bad: _report_bad(bad, progress),
-        )
+        columns: dict[str, Any] = {
+            "id_col": args.id_col,
+            "text_col": args.text_col,
+            "skip_bad": args.skip_bad,
+            "on_bad": lambda bad: _report_bad(bad, progress),
+        }
+        # the workers read the records where nothing here needs them: an output of records (not FHIR resources),
+        # no vault and no risk report (``SideOutputs``)
+        lines = None if fmt == "fhir" or args.vault or args.risk else line_reader(args.input, **columns)
+        records = lines or read_corpus(args.input, **columns)
         side = SideOutputs(args)
         try:
             with AtomicFile(args.output, sweep=True) as output:
@@ -147,7 +151,7 @@ def _collector_resting() -> Iterator[None]:
 
 
 def _deidentify(
-    records: Iterable[NoteRecord],
+    records: Iterable[NoteRecord] | LineReader,
     spec: EngineSpec,
     args: argparse.Namespace,
     output: Sink,
@@ -156,18 +160,25 @@ def _deidentify(
 ) -> CorpusStats:
     """Stream the notes through the workers into a spool, then write them settled to ``output``
     (``settling``: one type per person across the run, colliding tags by the order-free rule);
-    the merged statistics."""
+    the merged statistics. ``records`` as a ``LineReader``: the workers read them (``parallel.run_lines``),
+    so no record is here (nor needed: no vault or risk report, an output of records)."""
     from masketeer_gui.commands._settle_types import TypeSettler
+    from masketeer_gui.corpus_io.jsonl import LineReader
     from masketeer_gui.engine.stats import CorpusStats
-    from masketeer_gui.parallel import run_chunks
+    from masketeer_gui.parallel import run_chunks, run_lines
 
     stats = CorpusStats()
     settler = TypeSettler(args.output, spec.key, spec.tag_length, tags=spec.mode == "tags", own=output.own_form)
+    results: Iterator[tuple[list[NoteRecord], ChunkResult]]
+    if isinstance(records, LineReader):
+        results = (([], result) for result in run_lines(records, spec, args.workers, args.chunk_size))
+    else:
+        results = run_chunks(records, spec, args.workers, args.chunk_size)
     try:
-        for chunk, result in run_chunks(records, spec, args.workers, args.chunk_size):
+        for chunk, result in results:
             settler.add(chunk, result.lines, result, output)
             side.add(chunk, result.lines, result)
-            progress.advance(len(chunk), sum(1 for tags in result.tags if tags), sum(map(len, result.tags)))
+            progress.advance(len(result.lines), sum(1 for tags in result.tags if tags), sum(map(len, result.tags)))
             if result.stats is not None:
                 stats.merge(result.stats)
         settler.finish(output, stats, side.changed if side.vault is not None else None)

@@ -13,10 +13,23 @@ import os
 import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from masketeer_gui.corpus_io.records import BadRecord, CorpusError, NoteRecord, RecordFactory
 
-__all__ = ["SUFFIXES", "BadRecord", "CorpusError", "NoteRecord", "check_input", "is_fhir_file", "read_corpus"]
+if TYPE_CHECKING:
+    from masketeer_gui.corpus_io.jsonl import LineReader
+
+__all__ = [
+    "SUFFIXES",
+    "BadRecord",
+    "CorpusError",
+    "NoteRecord",
+    "check_input",
+    "is_fhir_file",
+    "line_reader",
+    "read_corpus",
+]
 
 SUFFIXES = (".jsonl", ".ndjson", ".csv", ".parquet")
 
@@ -60,6 +73,24 @@ def read_corpus(
         records = _read_file(path, factory, delimiter)
     records = _reads_guarded(records, path)
     return _unique(records, factory) if unique_ids else records
+
+
+def line_reader(
+    path: Path,
+    *,
+    id_col: str = "id",
+    text_col: str = "text",
+    skip_bad: bool = False,
+    on_bad: Callable[[BadRecord], None] | None = None,
+) -> LineReader | None:
+    """``read_corpus(path, …)`` as chunks of lines that workers parse (``parallel.run_lines``), for a JSONL corpus
+    (None for any other input: FHIR resources, CSV, Parquet, a folder)."""
+    check_input(path)
+    if path.is_dir() or path.suffix.lower() not in (".jsonl", ".ndjson") or is_fhir_file(path):
+        return None
+    from masketeer_gui.corpus_io.jsonl import LineReader
+
+    return LineReader(path, RecordFactory(id_col, text_col, skip_bad, on_bad))
 
 
 def _read_file(path: Path, factory: RecordFactory, delimiter: str | None) -> Iterator[NoteRecord]:
