@@ -25,7 +25,9 @@ def fake_engine(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def note(i: int, note_id: str | None = None) -> str:
-    return json.dumps({"id": note_id or f"N{i}", "text": f"Frau {NAMES[i % 3]} rief an ({i}).", "patient_id": f"P{i % 4}"})
+    return json.dumps(
+        {"id": note_id or f"N{i}", "text": f"Frau {NAMES[i % 3]} rief an ({i}).", "patient_id": f"P{i % 4}"}
+    )
 
 
 def corpus(path: Path, bad: dict[int, str]) -> Path:
