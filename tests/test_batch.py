@@ -64,3 +64,38 @@ def test_workers_collect_garbage_even_when_the_parent_paused_its_collector() -> 
             gc.enable()
     assert os.getpid() not in {pid for _, (_enabled, pid) in results}
     assert all(enabled for _, (enabled, _pid) in results)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="pipe sizes are set on Linux")
+def test_a_pool_passes_a_whole_chunk_through_its_pipes_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A payload or a result of up to ``PIPE_BYTES`` fits its pipe: neither end waits for the other to read."""
+    import fcntl
+
+    from masketeer_gui import batch
+
+    sizes: list[int] = []
+
+    def widened(pool: object) -> None:
+        widen_pipes(pool)  # type: ignore[arg-type]
+        for queue in (pool._call_queue, pool._result_queue):  # type: ignore[attr-defined]
+            sizes.extend(fcntl.fcntl(end.fileno(), fcntl.F_GETPIPE_SZ) for end in (queue._reader, queue._writer))
+
+    widen_pipes = batch.widen_pipes
+    monkeypatch.setattr(batch, "widen_pipes", widened)
+    results = list(run_ordered(Workload(_scaled, {"factor": 2}), ((i, i) for i in range(8)), 2))
+    assert [value for _, (value, _pid) in results] == [2 * i for i in range(8)]
+    assert sizes == [batch.PIPE_BYTES] * 4
+
+
+def test_pipes_stay_as_they_are_where_they_cannot_be_widened(monkeypatch: pytest.MonkeyPatch) -> None:
+    import fcntl
+
+    from masketeer_gui import batch
+
+    def refused(*args: object) -> int:
+        raise PermissionError("over pipe-max-size")
+
+    monkeypatch.setattr(fcntl, "fcntl", refused)
+    batch.widen_pipes(object())  # type: ignore[arg-type]  # a pool without queues: nothing to do
+    results = list(run_ordered(Workload(_scaled, {"factor": 1}), ((i, i) for i in range(8)), 2))
+    assert [value for _, (value, _pid) in results] == list(range(8))
