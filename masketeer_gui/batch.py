@@ -49,6 +49,10 @@ class Workload(Generic[State, Payload, Result]):
     task: Callable[[State, Payload], Result]
     state: State  # built in the parent; forked workers inherit it
     rebuild: Callable[[], State] | None = None  # how a spawned worker builds its own state
+    # In a worker, what a task leaves alive (the state's memos grown by it, and its result until sent) is frozen
+    # (``gc.freeze``) with the collector paused for the task: no later collection walks it again. For a task
+    # that makes no reference cycles (``parallel.ChunkWorker``: tested), else they would never be collected.
+    freeze_leftovers: bool = False
 
 
 def start_method() -> str:
@@ -87,9 +91,10 @@ def _run_pool(
 
     context = multiprocessing.get_context(method)
     source = (workload.state, None) if method == "fork" else (None, workload.rebuild)
+    task = (workload.task, workload.freeze_leftovers)
     pending: deque[tuple[Key, Future[Result]]] = deque()
     pool = ProcessPoolExecutor(
-        workers, mp_context=context, initializer=_start_worker, initargs=(source, workload.task, os.getpid())
+        workers, mp_context=context, initializer=_start_worker, initargs=(source, task, os.getpid())
     )
     widen_pipes(pool)
     try:
@@ -137,10 +142,12 @@ def _submit(pool: ProcessPoolExecutor, payload: Any, first: bool) -> Future[Any]
         gc.unfreeze()
 
 
-_worker: tuple[Callable[[Any, Any], Any], Any] | None = None  # the pool process's task and state
+_worker: tuple[Callable[[Any, Any], Any], Any, bool] | None = None  # the pool process's task, state, freezing
 
 
-def _start_worker(source: tuple[Any, Callable[[], Any] | None], task: Callable[[Any, Any], Any], parent: int) -> None:
+def _start_worker(
+    source: tuple[Any, Callable[[], Any] | None], task: tuple[Callable[[Any, Any], Any], bool], parent: int
+) -> None:
     """Pool initializer: die with the parent, ignore Ctrl-C, collect garbage (whether or not the parent had
     paused its collector when it forked), adopt or build the state."""
     global _worker
@@ -149,7 +156,7 @@ def _start_worker(source: tuple[Any, Callable[[], Any] | None], task: Callable[[
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     state, rebuild = source
     try:
-        _worker = (task, rebuild() if rebuild is not None else state)
+        _worker = (task[0], rebuild() if rebuild is not None else state, task[1])
     except Exception:  # reported by _call (a raise here would print a traceback with its message)
         _worker = None
 
@@ -157,8 +164,15 @@ def _start_worker(source: tuple[Any, Callable[[], Any] | None], task: Callable[[
 def _call(payload: Any) -> Any:
     if _worker is None:
         raise RuntimeError("the worker process could not be set up (e.g. the engine could not be built)")
-    task, state = _worker
-    return task(state, payload)
+    task, state, freeze = _worker
+    if not freeze:
+        return task(state, payload)
+    gc.disable()
+    try:
+        return task(state, payload)
+    finally:
+        gc.freeze()  # ``Workload.freeze_leftovers``
+        gc.enable()
 
 
 def die_with_parent(parent: int) -> None:

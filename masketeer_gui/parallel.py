@@ -211,7 +211,7 @@ def run_chunks(
     processes = workers if len(first) == chunk_size else 1
     if processes > 1:
         state.prepare()  # once, here: the workers fork after it and inherit every index
-    workload = Workload(_process_chunk, state, partial(ChunkWorker, spec))
+    workload = Workload(_process_chunk, state, partial(ChunkWorker, spec), freeze_leftovers=True)
     items = ((chunk, _payload(chunk, spec)) for chunk in _prepend(first, chunks))
     yield from run_ordered(workload, items, processes)
 
@@ -234,7 +234,7 @@ def run_lines(
     processes = workers if len(first.raw) == chunk_size else 1
     if processes > 1:
         state.prepare()
-    workload = Workload(_process_chunk, state, partial(ChunkWorker, spec))
+    workload = Workload(_process_chunk, state, partial(ChunkWorker, spec), freeze_leftovers=True)
     items: Iterator[tuple[Lines | None, list[tuple[str, str, str]] | Lines]] = chain(
         [(None, _payload(records, spec))], ((lines, lines) for lines in chunks)
     )

@@ -190,9 +190,9 @@ class RunSettler:
         """The lengthened tags of the run, the moved names' new references taking part in the rule."""
         if self._tagger is None or self._collisions is None:
             return {}
-        for found in moves:
-            for move in found:
-                self._collisions.add(*self._tagger.tag(move.new, move.reference))
+        tag, add = self._tagger.tag, self._collisions.add
+        for entity, reference in {(move.new, move.reference) for found in moves for move in found}:
+            add(*tag(entity, reference))  # once per new reference (the rule depends on the set alone)
         return self._collisions.final_tags()
 
     def _lines_with(self, colliding: list[bytes]) -> Iterator[int]:

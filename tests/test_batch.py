@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 
@@ -99,3 +100,26 @@ def test_pipes_stay_as_they_are_where_they_cannot_be_widened(monkeypatch: pytest
     batch.widen_pipes(object())  # type: ignore[arg-type]  # a pool without queues: nothing to do
     results = list(run_ordered(Workload(_scaled, {"factor": 1}), ((i, i) for i in range(8)), 2))
     assert [value for _, (value, _pid) in results] == list(range(8))
+
+
+_KEPT: list[list[int]] = []  # what a task leaves alive: a memo grown by it
+
+
+def _freeze_count(state: object, payload: int) -> tuple[int, int]:
+    import gc
+
+    _KEPT.append([payload])
+    return os.getpid(), gc.get_freeze_count()
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="forked workers")
+@pytest.mark.parametrize("freeze", [True, False])
+def test_a_workers_leftovers_are_frozen_when_asked(freeze: bool) -> None:
+    """With ``freeze_leftovers`` each task's leftovers join the frozen objects: no collection walks them again."""
+    workload = Workload(_freeze_count, None, freeze_leftovers=freeze)
+    per_worker: dict[int, list[int]] = {}
+    for _, (pid, count) in run_ordered(workload, ((i, i) for i in range(12)), 2, in_flight=1):
+        per_worker.setdefault(pid, []).append(count)
+    for counts in per_worker.values():
+        growing = all(later > earlier for earlier, later in itertools.pairwise(counts))
+        assert growing if freeze else len(set(counts)) == 1
