@@ -178,7 +178,8 @@ def _deidentify(
         for chunk, result in results:
             settler.add(chunk, result.lines, result, output)
             side.add(chunk, result.lines, result)
-            progress.advance(len(result.lines), sum(1 for tags in result.tags if tags), sum(map(len, result.tags)))
+            tags = result.tags
+            progress.advance(len(result.lines), len(tags) - tags.count(()), sum(map(len, tags)))
             if result.stats is not None:
                 stats.merge(result.stats)
         settler.finish(output, stats, side.changed if side.vault is not None else None)

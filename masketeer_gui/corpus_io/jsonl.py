@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
@@ -119,11 +119,16 @@ class LineReader:
         except OSError as exc:
             raise CorpusError(exc.filename or self.path, 0, f"cannot read ({exc.strerror or 'error'})") from None
 
-    def admit(self, notes: Iterable[tuple[str, int]], bad: Iterable[BadRecord]) -> bool:
+    def admit(self, notes: Sequence[tuple[str, int]], bad: Sequence[BadRecord]) -> bool:
         """Report, in line order, the ``bad`` records of a chunk and its notes (``(id, line)``, in order) whose
         id came before; whether any note was so dropped (only with ``skip_bad``: else the first report raises)."""
-        reports = [(record.line, record.message) for record in bad]
         seen = self._seen
+        if not bad:  # the usual: every id new, added at once
+            lines = dict(notes)
+            if len(lines) == len(notes) and seen.keys().isdisjoint(lines):
+                seen.update(lines)
+                return False
+        reports = [(record.line, record.message) for record in bad]
         dropped = False
         for note_id, line in notes:
             first = seen.get(note_id)
@@ -145,7 +150,7 @@ class LineReader:
     def first(self, lines: Lines) -> list[NoteRecord]:
         """The records of the first chunk, read here (a bad one is reported at once, before any engine is built)."""
         made, bad = lines.records()
-        if self.admit(((record.id, record.line) for record in made), bad):
+        if self.admit([(record.id, record.line) for record in made], bad):
             return [record for record in made if self.admitted(record.id, record.line)]
         return made
 
