@@ -167,3 +167,18 @@ def test_a_worker_takes_from_each_line_what_the_record_would_give(columns: Colum
     notes, bad_notes = lines.notes(key)
     assert notes == [(r.id, r.text, r.meta.get(key), r.line) for r in records]
     assert bad_notes == bad
+
+
+def test_a_read_error_names_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    source = corpus(tmp_path / "in.jsonl", {})
+    reader = line_reader(source)
+    assert reader is not None
+
+    def failing(*args: object, **kwargs: object) -> object:
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(Path, "open", failing)
+    with pytest.raises(CorpusError, match=r"in\.jsonl: cannot read \(Input/output error\)"):
+        list(reader.chunks(8))

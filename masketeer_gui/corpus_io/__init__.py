@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from masketeer_gui.corpus_io.records import BadRecord, CorpusError, NoteRecord, RecordFactory
+from masketeer_gui.corpus_io.records import BadRecord, CorpusError, NoteRecord, RecordFactory, unreadable
 
 if TYPE_CHECKING:
     from masketeer_gui.corpus_io.jsonl import LineReader
@@ -135,7 +135,7 @@ def _reads_guarded(records: Iterator[NoteRecord], path: Path) -> Iterator[NoteRe
     try:
         yield from records
     except OSError as exc:
-        raise CorpusError(exc.filename or path, 0, f"cannot read ({exc.strerror or 'error'})") from None
+        raise unreadable(exc, path) from None
 
 
 def _unique(records: Iterator[NoteRecord], factory: RecordFactory) -> Iterator[NoteRecord]:

@@ -8,7 +8,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any, TypeVar
 
-from masketeer_gui.corpus_io.records import BadRecord, CorpusError, NoteRecord, RecordFactory
+from masketeer_gui.corpus_io.records import BadRecord, NoteRecord, RecordFactory, unreadable
 from masketeer_gui.engine import fastjson
 
 _BOM = b"\xef\xbb\xbf"
@@ -117,7 +117,7 @@ class LineReader:
                     yield Lines(self.source, first, raw, self.columns)
                     first += len(raw)
         except OSError as exc:
-            raise CorpusError(exc.filename or self.path, 0, f"cannot read ({exc.strerror or 'error'})") from None
+            raise unreadable(exc, self.path) from None
 
     def admit(self, notes: Sequence[tuple[str, int]], bad: Sequence[BadRecord]) -> bool:
         """Report, in line order, the ``bad`` records of a chunk and its notes (``(id, line)``, in order) whose

@@ -60,6 +60,11 @@ class CorpusError(ValueError):
         return f"{self.path}:{self.line}: {self.message}"
 
 
+def unreadable(exc: OSError, path: Path | str) -> CorpusError:
+    """The ``CorpusError`` for an input that could not be read (the file the error names, else ``path``)."""
+    return CorpusError(exc.filename or path, 0, f"cannot read ({exc.strerror or 'error'})")
+
+
 class RecordFactory:
     """Turns raw fields into ``NoteRecord``s, or into bad-record reports (raised or passed on)."""
 
