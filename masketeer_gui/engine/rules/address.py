@@ -32,7 +32,6 @@ written as words, and "Am/Im" addresses followed by more text on the same line (
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Final
 
 from masketeer_gui.engine.deferred import DeferredPattern
@@ -180,7 +179,8 @@ class AddressRule:
     entity = Entity.ADD
     needs_digit = True  # every span holds a digit: skipped on notes without one
 
-    def find(self, text: str) -> Iterator[Span]:
+    def find(self, text: str) -> list[Span]:
+        spans: list[Span] = []
         done = 0
         for trigger in self._triggers(text):
             number = trigger.end() - 1
@@ -192,14 +192,16 @@ class AddressRule:
             reason = "street address pattern"
             if match.group("street") in KNOWN_STREETS:
                 reason += " (known street)"
-            yield span(self, match.start(), match.end(), reason, normalise(match.group()))
+            spans.append(span(self, match.start(), match.end(), reason, normalise(match.group())))
             done = match.end()
+        return spans
 
     @staticmethod
     def _triggers(text: str) -> list[re.Match[str]]:
-        """Places that may hold an address, in text order."""
-        found = list(_NUMBER_TRIGGER.finditer(text))
-        more = list(_PREPOSITION_TRIGGER.finditer(text))
+        """Places that may hold an address, in text order. A pattern is searched once first: most notes hold no
+        match, and a search that finds none costs less than collecting none (an iterator and a list)."""
+        found = list(_NUMBER_TRIGGER.finditer(text)) if _NUMBER_TRIGGER.search(text) is not None else []
+        more = list(_PREPOSITION_TRIGGER.finditer(text)) if _PREPOSITION_TRIGGER.search(text) is not None else []
         if "tr." in text:
             more += _GLUED_TRIGGER.finditer(text)
         if "\u00a0" in text:

@@ -10,16 +10,15 @@ which never overlap each other), so resolving is O(n log n) in the number of spa
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Final
 
 from masketeer_gui.engine.rules.base import Rule
+from masketeer_gui.engine.rules.shape import has_digit
 from masketeer_gui.engine.span import Entity, Span
 
 _RANK: Final = {Entity.MAI: 0, Entity.WEB: 1}
-_DIGIT: Final = re.compile(r"\d")  # any digit the rules' patterns know (theirs are ASCII, or \d)
 
 
 def _priority(span: Span) -> tuple[int, int, int]:
@@ -63,7 +62,7 @@ def find_rule_spans(text: str, rules: Sequence[Rule]) -> list[Span]:
 
     A rule whose spans always hold a digit (``needs_digit``) is skipped on a note without one.
     """
-    digits = _DIGIT.search(text) is not None
+    digits = has_digit(text)
     spans = [found for rule in rules if digits or not getattr(rule, "needs_digit", False) for found in rule.find(text)]
     if len(spans) < 2:
         return spans
