@@ -57,13 +57,28 @@ def resolve(spans: Sequence[Span]) -> list[Span]:
     return sorted(kept, key=lambda s: s.start)
 
 
+_last_rules: list[tuple[Sequence[Rule], tuple[Rule, ...]]] = [((), ())]  # the last rules and those without digits
+
+
+def _digit_free(rules: Sequence[Rule]) -> tuple[Rule, ...]:
+    """The rules of ``rules`` that may find a span without a digit, in order (remembered for the last rules: an
+    engine passes its own each time)."""
+    last = _last_rules[0]
+    if last[0] is rules:
+        return last[1]
+    free = tuple(rule for rule in rules if not getattr(rule, "needs_digit", False))
+    _last_rules[0] = (rules, free)
+    return free
+
+
 def find_rule_spans(text: str, rules: Sequence[Rule]) -> list[Span]:
     """All rules' spans of ``text`` (markup already blanked), overlaps resolved, sorted.
 
     A rule whose spans always hold a digit (``needs_digit``) is skipped on a note without one.
     """
-    digits = has_digit(text)
-    spans = [found for rule in rules if digits or not getattr(rule, "needs_digit", False) for found in rule.find(text)]
+    spans: list[Span] = []
+    for rule in rules if has_digit(text) else _digit_free(rules):
+        spans += rule.find(text)
     if len(spans) < 2:
         return spans
     return resolve(spans)
