@@ -5,6 +5,7 @@ so. ``note_shape`` maps the note to bytes, one per character, in one encode and 
 about a nanosecond a character); the rules ask the bytes first, with ``in`` (memchr-fast):
 
 - an ASCII digit becomes ``DIGIT`` ("9"), so "four digits in a row" is ``b"9999" in shape``;
+- a no-break space becomes ``SPACE`` (" "): the rules' patterns take both alike;
 - a character beyond Latin-1 becomes ``OTHER`` ("?", what the encoder writes for it): it may be a digit
   of another script, which ``\\d`` matches, so ``has_digit`` asks the text itself where the shape holds one;
 - every other character stays as it is.
@@ -18,8 +19,9 @@ import re
 from typing import Final
 
 DIGIT: Final = 57  # b"9"
+SPACE: Final = 32  # b" "
 OTHER: Final = 63  # b"?"
-_TABLE: Final = bytes(DIGIT if 48 <= code <= 57 else code for code in range(256))
+_TABLE: Final = bytes(DIGIT if 48 <= code <= 57 else SPACE if code == 0xA0 else code for code in range(256))
 _ANY_DIGIT: Final = re.compile(r"\d")
 _last: list[tuple[str, bytes]] = [("", b"")]  # the last note and its shape, swapped as one (thread-safe)
 

@@ -83,3 +83,7 @@ def test_the_last_shape_is_remembered_for_the_same_text_only() -> None:
     other = "".join(["Tel ", "abcd"])  # another note: its own shape, not the last one
     assert note_shape(other) == b"Tel abcd"
     assert note_shape(first) == b"Tel 9999"
+
+
+def test_no_break_spaces_are_spaces_in_the_shape() -> None:
+    assert note_shape("Weg\u00a012\u00a0a") == b"Weg 99 a"
