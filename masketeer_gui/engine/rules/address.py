@@ -32,7 +32,6 @@ written as words, and "Am/Im" addresses followed by more text on the same line (
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Final
 
 from masketeer_gui.engine.deferred import DeferredPattern
@@ -49,6 +48,7 @@ from masketeer_gui.engine.rules.address_words import (
     STREET_WORDS,
 )
 from masketeer_gui.engine.rules.base import followed_by_unit, span
+from masketeer_gui.engine.rules.shape import note_shape
 from masketeer_gui.engine.span import Entity, Span
 
 _SP = r"[ \u00a0]"
@@ -106,7 +106,21 @@ _NEXT_OK = r"(?=[ \u00a00-9])"  # what _TO_DIGIT implies of the next character a
 # to the digit, so a run of spaces is read once, not once per space (linear time on long runs).
 _NUMBER_TRIGGER: Final = re.compile(rf" {_NEXT_OK}(?<![ \u00a0] ){_TO_DIGIT}(?<=(?:{_TAILS}) ){_SP}*[0-9]")
 _NBSP_TRIGGER: Final = re.compile(rf"\u00a0{_NEXT_OK}(?<![ \u00a0]\u00a0){_TO_DIGIT}(?<=(?:{_TAILS})\u00a0){_SP}*[0-9]")
-_GLUED_TRIGGER: Final = re.compile(r"(?<=[sS]tr\.)[0-9]")  # "Hauptstr.12": no space after the abbreviation
+_GLUED_TRIGGER: Final = re.compile(r"(?<=[sS]tr\.)[0-9]")
+# The gate of ``_NUMBER_TRIGGER`` and ``_NBSP_TRIGGER``, read on the note's shape (``rules.shape``: digits "9",
+# no-break spaces " "): a tail, then one space and a digit, or two spaces. Its first two bytes are literal, so the
+# regex engine skips fast to the few digits after a space, where the triggers stop at every space. A tail's
+# "\W" takes every byte that may stand for a non-word character ("?" stands for any beyond Latin-1), so the
+# gate opens wherever a trigger matches (``tests/engine/rules/test_address_rule.py``).
+_MAY_BE_NON_WORD = rb"[^" + re.escape(bytes(code for code in range(256) if re.fullmatch(r"\w", chr(code)))) + rb"]"
+_TAIL_BYTES = b"|".join(
+    sorted({re.escape(f" {word}"[-3:].encode("latin-1")).replace(rb"\ ", _MAY_BE_NON_WORD) for word in _ENDINGS})
+)
+_LAST_BYTES = rb"[" + re.escape(bytes({f" {word}"[-1].encode("latin-1")[0] for word in _ENDINGS})) + rb"]"
+_ONE_SPACE_GATE: Final = re.compile(rb" 9(?<=" + _LAST_BYTES + rb" 9)(?<=(?:" + _TAIL_BYTES + rb") 9)")
+_TWO_SPACES_GATE: Final = re.compile(
+    rb"  (?<=" + _LAST_BYTES + rb"  )(?<=(?:" + _TAIL_BYTES + rb")  )"
+)  # "Hauptstr.12": no space after the abbreviation
 _PREPOSITION_TAIL = rf"{_SP}+(?:{_CAP}{_SP}+)?{_CHAIN}*{_CAP}{_SP}+[0-9]"
 _STREET_TAIL = rf"{_SP}+(?:[^\W\d_]+(?:'|{_SP}+)){{1,5}}[0-9]"
 TRIGGER_WORDS = (
@@ -180,7 +194,8 @@ class AddressRule:
     entity = Entity.ADD
     needs_digit = True  # every span holds a digit: skipped on notes without one
 
-    def find(self, text: str) -> Iterator[Span]:
+    def find(self, text: str) -> list[Span]:
+        spans: list[Span] = []
         done = 0
         for trigger in self._triggers(text):
             number = trigger.end() - 1
@@ -192,17 +207,20 @@ class AddressRule:
             reason = "street address pattern"
             if match.group("street") in KNOWN_STREETS:
                 reason += " (known street)"
-            yield span(self, match.start(), match.end(), reason, normalise(match.group()))
+            spans.append(span(self, match.start(), match.end(), reason, normalise(match.group())))
             done = match.end()
+        return spans
 
     @staticmethod
     def _triggers(text: str) -> list[re.Match[str]]:
-        """Places that may hold an address, in text order."""
-        found = list(_NUMBER_TRIGGER.finditer(text))
-        more = list(_PREPOSITION_TRIGGER.finditer(text))
+        """Places that may hold an address, in text order. A pattern is searched once first: most notes hold no
+        match, and a search that finds none costs less than collecting none (an iterator and a list)."""
+        after_tail = may_hold_number_trigger(text)
+        found = list(_NUMBER_TRIGGER.finditer(text)) if after_tail else []
+        more = list(_PREPOSITION_TRIGGER.finditer(text)) if _PREPOSITION_TRIGGER.search(text) is not None else []
         if "tr." in text:
             more += _GLUED_TRIGGER.finditer(text)
-        if "\u00a0" in text:
+        if after_tail and "\u00a0" in text:
             more += _NBSP_TRIGGER.finditer(text)
         if more:
             found = sorted(found + more, key=lambda match: match.end())
@@ -217,6 +235,13 @@ class AddressRule:
                 return match
             start = match.start() + 1
         return None
+
+
+def may_hold_number_trigger(text: str) -> bool:
+    """The gate of ``_NUMBER_TRIGGER`` and ``_NBSP_TRIGGER`` opens in the shape of ``text``: true wherever one
+    of them matches."""
+    shape = note_shape(text)
+    return _ONE_SPACE_GATE.search(shape) is not None or _TWO_SPACES_GATE.search(shape) is not None
 
 
 def _words_back(text: str, pos: int, floor: int) -> int:

@@ -8,7 +8,7 @@ merges the rules with ``find_rule_spans`` (resolve.py).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable
 from typing import Final, Protocol
 
 from masketeer_gui.engine.span import Entity, Span
@@ -43,7 +43,7 @@ class Rule(Protocol):
     name: str  # masker name in the output ("RegexPhone")
     entity: Entity
 
-    def find(self, text: str) -> Iterator[Span]:
+    def find(self, text: str) -> Iterable[Span]:
         """Spans of ``text`` (markup blanked), in order, not overlapping each other."""
         ...
 

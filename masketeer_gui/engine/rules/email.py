@@ -15,7 +15,6 @@ sentence is never included.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Final
 
 from masketeer_gui.engine.normalize import fold
@@ -47,13 +46,15 @@ class EmailRule:
     entity = Entity.MAI
     needs_digit = False  # said, not left out: a rule without it costs the merge a failed attribute look-up
 
-    def find(self, text: str) -> Iterator[Span]:
+    def find(self, text: str) -> list[Span]:
+        spans: list[Span] = []
         if not _may_hold_address(text):
-            return
+            return spans
         for match in _EMAIL.finditer(text):
             local, domain = match.group("local", "domain")
             if not _valid(local):
                 continue
             ref = f"{fold(local)}@{fold(domain)}"
             reason = "e-mail pattern" if "@" in match.group() else "e-mail pattern (spelled-out 'at')"
-            yield span(self, match.start(), match.end(), reason, ref)
+            spans.append(span(self, match.start(), match.end(), reason, ref))
+        return spans

@@ -29,7 +29,6 @@ reference, so "089 1234567" and "+49 89 1234567" get different pseudonyms.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Final
 
 from masketeer_gui.engine.normalize import fold
@@ -175,15 +174,17 @@ class PhoneRule:
     entity = Entity.PHO
     needs_digit = True  # every span holds a digit: skipped on notes without one
 
-    def find(self, text: str) -> Iterator[Span]:
+    def find(self, text: str) -> list[Span]:
+        spans: list[Span] = []
         pos = 0
         while (match := _CANDIDATE.search(text, pos)) is not None:
             found = self._accept(text, match)
             if found is None:
                 pos = match.start() + 1
                 continue
-            yield found
+            spans.append(found)
             pos = found.end
+        return spans
 
     def _accept(self, text: str, match: re.Match[str]) -> Span | None:
         """The phone span of a candidate (shortened if needed), or None."""

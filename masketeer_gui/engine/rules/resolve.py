@@ -10,16 +10,15 @@ which never overlap each other), so resolving is O(n log n) in the number of spa
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Final
 
 from masketeer_gui.engine.rules.base import Rule
+from masketeer_gui.engine.rules.shape import has_digit
 from masketeer_gui.engine.span import Entity, Span
 
 _RANK: Final = {Entity.MAI: 0, Entity.WEB: 1}
-_DIGIT: Final = re.compile(r"\d")  # any digit the rules' patterns know (theirs are ASCII, or \d)
 
 
 def _priority(span: Span) -> tuple[int, int, int]:
@@ -58,13 +57,28 @@ def resolve(spans: Sequence[Span]) -> list[Span]:
     return sorted(kept, key=lambda s: s.start)
 
 
+_last_rules: list[tuple[Sequence[Rule], tuple[Rule, ...]]] = [((), ())]  # the last rules and those without digits
+
+
+def _digit_free(rules: Sequence[Rule]) -> tuple[Rule, ...]:
+    """The rules of ``rules`` that may find a span without a digit, in order (remembered for the last rules: an
+    engine passes its own each time)."""
+    last = _last_rules[0]
+    if last[0] is rules:
+        return last[1]
+    free = tuple(rule for rule in rules if not getattr(rule, "needs_digit", False))
+    _last_rules[0] = (rules, free)
+    return free
+
+
 def find_rule_spans(text: str, rules: Sequence[Rule]) -> list[Span]:
     """All rules' spans of ``text`` (markup already blanked), overlaps resolved, sorted.
 
     A rule whose spans always hold a digit (``needs_digit``) is skipped on a note without one.
     """
-    digits = _DIGIT.search(text) is not None
-    spans = [found for rule in rules if digits or not getattr(rule, "needs_digit", False) for found in rule.find(text)]
+    spans: list[Span] = []
+    for rule in rules if has_digit(text) else _digit_free(rules):
+        spans += rule.find(text)
     if len(spans) < 2:
         return spans
     return resolve(spans)

@@ -18,7 +18,6 @@ e-mail win.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Final
 
 from masketeer_gui.engine.deferred import DeferredPattern
@@ -84,9 +83,10 @@ class UrlRule:
     entity = Entity.WEB
     needs_digit = False  # said, not left out: a rule without it costs the merge a failed attribute look-up
 
-    def find(self, text: str) -> Iterator[Span]:
+    def find(self, text: str) -> list[Span]:
+        spans: list[Span] = []
         if not _may_hold_address(text):
-            return
+            return spans
         for match in _URL.finditer(text):
             bare = match.group("bare")
             if bare is not None and not _bare_ok(bare):
@@ -96,4 +96,5 @@ class UrlRule:
                 continue
             kind = "with scheme" if match.group("scheme") else "www" if match.group("www") else "bare domain"
             start = match.start()
-            yield span(self, start, start + len(url), f"web address pattern ({kind})", normalise(url))
+            spans.append(span(self, start, start + len(url), f"web address pattern ({kind})", normalise(url)))
+        return spans

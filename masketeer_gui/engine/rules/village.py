@@ -83,14 +83,18 @@ class VillageAddressRule:
     def __init__(self, zip_rule: ZipRule) -> None:
         self._zip = zip_rule
 
-    def find(self, text: str) -> Iterator[Span]:
-        found = [*self._before_zip(text), *self._after_cue(text)] if self._zip.spans(text) or _has_cue(text) else []
+    def find(self, text: str) -> list[Span]:
+        if not self._zip.spans(text) and not _has_cue(text):
+            return []  # most notes: neither a ZIP code to end an address nor a cue to start one
+        found = [*self._before_zip(text), *self._after_cue(text)]
         found.sort(key=lambda s: (s.start, -s.end))
+        spans: list[Span] = []
         done = 0
         for candidate in found:
             if candidate.start >= done:
-                yield candidate
+                spans.append(candidate)
                 done = candidate.end
+        return spans
 
     def _before_zip(self, text: str) -> Iterator[Span]:
         """Village addresses ending right before a ZIP span (the ZIP rule's spans of this note, reused)."""

@@ -35,6 +35,7 @@ from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.rules.address import AddressRule
 from masketeer_gui.engine.rules.address_words import NOT_PLACES
 from masketeer_gui.engine.rules.resolve import Taken
+from masketeer_gui.engine.rules.shape import DIGIT, note_shape
 from masketeer_gui.engine.rules.town_forms import abbreviated_town_end, suffix_end, suffix_phrases, towns_by_region
 from masketeer_gui.engine.rules.zip_towns import ZipKeys, town_key, zip_keys
 from masketeer_gui.engine.rules.zipcode_words import GERMAN_CITIES, NOT_TOWNS, TOWN_ENDINGS
@@ -53,16 +54,7 @@ _DE_CHAIN: Final = re.compile(r"(?:-[A-ZÄÖÜ][^\W\d_]*)*")
 _DE_SUFFIX: Final = re.compile(rf"{_SP}(?:am|an der|im|in|ob der|bei){_SP}[A-ZÄÖÜ][^\W\d_]*")
 _DE_AFTER_BAD: Final = re.compile(rf"{_SP}[A-ZÄÖÜ][^\W\d_]*(?:-[A-ZÄÖÜ][^\W\d_]*)*")
 _Verdict = tuple[int, str, tuple[str, ...]]  # (end, reason, flags) of an accepted match
-# Every code of ``_ZIP`` is four ASCII digits in a row or more; most notes have none (dates, doses, times). In
-# the note's bytes with each digit made "9" and everything else " " that is one fast substring test, where the
-# pattern's search visits every character (a note's characters beyond Latin-1 become "?": one byte each).
-_DIGITS_ONLY: Final = bytes(57 if 48 <= code <= 57 else 32 for code in range(256))
-_FOUR_DIGITS: Final = b"9999"
-
-
-def may_hold_code(text: str) -> bool:
-    """``text`` has four ASCII digits in a row: a place where ``_ZIP`` may match."""
-    return _FOUR_DIGITS in text.encode("latin-1", "replace").translate(_DIGITS_ONLY)
+_FOUR_DIGITS: Final = bytes((DIGIT,)) * 4  # in a note's shape: four ASCII digits in a row, where a code may start
 
 
 class ZipRule:
@@ -109,19 +101,15 @@ class ZipRule:
     def _max_words(self) -> int:
         return self._keys.get().max_words
 
-    def find(self, text: str) -> Iterator[Span]:
-        yield from self.spans(text)
+    def find(self, text: str) -> list[Span]:
+        return self.spans(text)[:]  # a copy: the memo stays as found
 
     def spans(self, text: str) -> list[Span]:
         """The spans of ``text``; the last note's are remembered, so the village rule reuses them."""
         memo = self._memo
         if memo is not None and memo[0] is text:
             return memo[1]
-        spans = (
-            [found for match in _ZIP.finditer(text) if (found := self._with_town(text, match))]
-            if may_hold_code(text)
-            else []
-        )
+        spans = self._codes(text)
         if "PLZ" in text:
             taken = Taken()
             for found in spans:
@@ -129,6 +117,26 @@ class ZipRule:
             plz = [s for s in self._after_plz(text) if taken.free(s.start, s.end)]
             spans = sorted(spans + plz, key=lambda s: s.start)
         self._memo = (text, spans)
+        return spans
+
+    def _codes(self, text: str) -> list[Span]:
+        """What ``_ZIP.finditer`` finds, with its town: a match starts a run of four ASCII digits or more (its
+        look-behind refuses a digit before it), so it is tried at those runs alone, found in the note's shape."""
+        spans: list[Span] = []
+        shape = note_shape(text)
+        pos = shape.find(_FOUR_DIGITS)
+        while pos >= 0:
+            if pos and shape[pos - 1] == DIGIT:  # inside a longer run: no match starts here, nor in the next three
+                pos = shape.find(_FOUR_DIGITS, pos + 4)
+                continue
+            match = _ZIP.match(text, pos)
+            if match is None:
+                pos = shape.find(_FOUR_DIGITS, pos + 4)
+                continue
+            found = self._with_town(text, match)
+            if found is not None:
+                spans.append(found)
+            pos = shape.find(_FOUR_DIGITS, match.end())  # the next match starts after this one, as in finditer
         return spans
 
     def span_at(self, text: str, pos: int) -> Span | None:

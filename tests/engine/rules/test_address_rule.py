@@ -8,8 +8,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from masketeer_gui.engine.rules.address import _PREPOSITION_TRIGGER, TRIGGER_WORDS, AddressRule, normalise
-from masketeer_gui.engine.rules.address_words import SEPARATE_WORDS, STREET_WORDS
+from masketeer_gui.engine.rules.address import (
+    _NBSP_TRIGGER,
+    _NUMBER_TRIGGER,
+    _PREPOSITION_TRIGGER,
+    TRIGGER_WORDS,
+    AddressRule,
+    may_hold_number_trigger,
+    normalise,
+)
+from masketeer_gui.engine.rules.address_words import KNOWN_STREETS, SEPARATE_WORDS, STREET_WORDS
 from tests.engine.rules.conftest import ANY_TEXT, assert_valid, matched
 
 RULE = AddressRule()
@@ -224,3 +232,63 @@ def test_trigger_matches_as_one_branch_per_word_for_every_word() -> None:
     assert [_trigger_spans(_PREPOSITION_TRIGGER, t) for t in texts] == [
         _trigger_spans(_ONE_BRANCH_PER_WORD, t) for t in texts
     ]
+
+
+# --- the gate of the number triggers, read on the note's shape -----------------------------------------
+
+_ENDING_WORDS = [*STREET_WORDS, *(w.capitalize() for w in STREET_WORDS), *SEPARATE_WORDS, *KNOWN_STREETS, "str"]
+_RUNS = [" ", "\u00a0", "  ", "\u00a0 ", " \u00a0\u00a0"]
+
+
+def _number_triggers(text: str) -> bool:
+    return _NUMBER_TRIGGER.search(text) is not None or _NBSP_TRIGGER.search(text) is not None
+
+
+def test_number_gate_opens_after_every_street_ending() -> None:
+    texts = [
+        f"{before}{word}{run}{digit}"
+        for before in ("", "Haupt", "(")
+        for word in _ENDING_WORDS
+        for run in _RUNS
+        for digit in "05"
+    ]
+    assert sum(map(_number_triggers, texts)) > 500  # the rows reach the triggers
+    assert all(may_hold_number_trigger(t) for t in texts if _number_triggers(t))
+
+
+@pytest.mark.parametrize(
+    "text", ["Höttinger Au 5", "(Au\u00a05", "Anichstraße  35", "Rennweg\u00a0\u00a02", "Łąka, Au 7", "Wohnort→Au 5"]
+)
+def test_number_gate_opens(text: str) -> None:
+    assert _number_triggers(text)
+    assert may_hold_number_trigger(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["RR 120/80", "Gewicht 80 kg", "xAu 5", "Hauptstraße5", "Rennweg\n5", "Rennweg\t5", "Befund folgt nach 2 Wochen"],
+)
+def test_number_gate_stays_shut(text: str) -> None:
+    assert not _number_triggers(text)
+    assert not may_hold_number_trigger(text)
+
+
+_NUMBER_PIECES = st.one_of(
+    st.sampled_from(_ENDING_WORDS),
+    st.sampled_from([*_RUNS, "\n", "-", ".", "_", "ä", "Ł", "→", "?", "\u0663", "x"]),
+    st.from_regex(r"[0-9]{1,3}", fullmatch=True),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_NUMBER_PIECES, max_size=8))
+def test_number_gate_opens_wherever_a_number_trigger_matches(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    if _number_triggers(text):
+        assert may_hold_number_trigger(text)
+
+
+@given(ANY_TEXT)
+def test_number_gate_opens_wherever_a_number_trigger_matches_on_any_text(text: str) -> None:
+    if _number_triggers(text):
+        assert may_hold_number_trigger(text)

@@ -155,3 +155,12 @@ def test_rules_needing_a_digit_find_nothing_without_one(rules: tuple[Rule, ...],
     for rule in rules:
         if getattr(rule, "needs_digit", False):
             assert list(rule.find(text)) == [], type(rule).__name__
+
+
+def test_rules_without_digits_are_those_of_each_set_passed() -> None:
+    """The digit-free rules are remembered for the last set of rules only: another set is read anew."""
+    first = (_DigitRule(_span(0, 5, Entity.PHO)), _Fixed(_span(10, 12, Entity.WEB)))
+    second = (_Fixed(_span(0, 4, Entity.MAI)), _DigitRule(_span(6, 8, Entity.ZIP)))
+    text = "Rückruf erbeten, Befund folgt"
+    for rules, expected in [(first, [Entity.WEB]), (second, [Entity.MAI]), (first, [Entity.WEB])]:
+        assert [s.entity for s in find_rule_spans(text, rules)] == expected

@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from masketeer_gui.engine.rules.zip_towns import load_zip_towns, town_key
-from masketeer_gui.engine.rules.zipcode import ZipRule, may_hold_code
+from masketeer_gui.engine.rules.zipcode import _ZIP, ZipRule
 from masketeer_gui.package_data import dictionaries_dir
 from tests.engine.rules.conftest import ANY_TEXT, assert_valid, matched
 
@@ -105,23 +106,6 @@ MUST_NOT_MATCH = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("text", "may"),
-    [
-        ("6020 Innsbruck", True),
-        ("Tel. 0512 50423", True),
-        ("Ödem → 1234", True),
-        ("Dosis 0-1-0, am 12.3. um 9:30", False),
-        ("602 0", False),
-        ("60✓20", False),  # a character beyond Latin-1 keeps its place between the digits
-        ("\u0666\u0660\u0662\u0660", False),
-        ("", False),
-    ],
-)
-def test_may_hold_code(text: str, may: bool) -> None:
-    assert may_hold_code(text) is may
-
-
 @pytest.mark.parametrize(("text", "expected"), MUST_MATCH)
 def test_must_match(rule: ZipRule, text: str, expected: list[str]) -> None:
     assert matched(rule, text) == expected
@@ -193,3 +177,26 @@ def test_foreign_lists_name_source_and_licence(name: str) -> None:
 @given(text=ANY_TEXT)
 def test_spans_are_valid_on_any_text(rule: ZipRule, text: str) -> None:
     assert_valid(list(rule.find(text)), text, rule)
+
+
+# Notes full of digit runs, ZIP codes and the characters the pattern's look-arounds test.
+_DIGIT_RUNS = st.lists(
+    st.one_of(
+        st.sampled_from(["6020", "80331", "12345678", "0512", "A-", "D-", "CH-", "PLZ ", ".", ",", "/", ":", "+", "-"]),
+        st.sampled_from([" Innsbruck", " München", " Bern", " Hall in Tirol", " mg", " St. Johann", "\u00a0", " "]),
+        st.from_regex(r"[0-9]{1,7}", fullmatch=True),
+        st.sampled_from(["ä", "\u0663", "x", "\n", "_"]),
+    ),
+    max_size=12,
+).map("".join)
+
+
+@given(text=st.one_of(ANY_TEXT, _DIGIT_RUNS))
+@example(text="Akte 1234 6020 Innsbruck")  # a run that is no code, and one right after it
+@example(text="Nr. 12345678/6020 Innsbruck, 80331 München")
+@example(text="Kto 123456 6020 Innsbruck")
+def test_codes_are_tried_where_finditer_would_find_them(rule: ZipRule, text: str) -> None:
+    """``_codes`` tries the pattern only at runs of four digits (the note's shape): it finds what a scan of the
+    whole text finds."""
+    scanned = [found for match in _ZIP.finditer(text) if (found := rule._with_town(text, match)) is not None]
+    assert rule._codes(text) == scanned
