@@ -20,6 +20,8 @@
 #                    Spark's broadcasts) and have no ``__reduce__``; per run or per note they cost little
 #   deferred.py      DeferredPattern puts the compiled pattern's methods into its instance ``__dict__``
 #                    on first use, which a native class has not; per process it runs once per pattern
+#   native.py        mypyc_attr for the compiled build: a no-op when interpreted (mypyc reads the decorator from
+#                    the source; compiled, its interpreted branch would be unreachable code)
 #   __init__.py      package glue
 set -eu
 cd "$(dirname "$0")/.."
@@ -40,7 +42,7 @@ if [ "${1:-}" = "--clean" ]; then
     exit 0
 fi
 MODULES=$(find "$E" -name '*.py' ! -name '__init__.py' ! -name 'lexicon*.py' ! -name 'lists.py' \
-    ! -name 'deferred.py' ! -name 'risk*.py' | sort)
+    ! -name 'deferred.py' ! -name 'risk*.py' ! -name 'native.py' | sort)
 # shellcheck disable=SC2086
 "$PYTHON" scripts/build_compiled.py $MODULES
 echo "compiled: $(find masketeer_gui -name '*.cpython-*.so' | wc -l) modules (undo: $0 --clean)"

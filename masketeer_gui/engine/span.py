@@ -7,6 +7,8 @@ from enum import StrEnum
 from types import MemberDescriptorType
 from typing import Any, Final
 
+from masketeer_gui.engine.native import mypyc_attr
+
 
 class Entity(StrEnum):
     """The nine entity types of the Masketeer paper (Table 4)."""
@@ -40,6 +42,7 @@ NAME_ENTITIES = frozenset({Entity.HCP, Entity.PAT, Entity.PER})
 FIRST_NAME_FLAG = "first-name"
 
 
+@mypyc_attr(acyclic=True)  # compiled, spans are not tracked by the cyclic GC (no field can refer back to one)
 @dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Span:
     """A masked stretch ``text[start:end]`` of the ORIGINAL note, with who masked it and why.
