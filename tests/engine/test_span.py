@@ -16,6 +16,19 @@ from masketeer_gui.engine import span as span_module
 from masketeer_gui.engine.span import Entity, Span, trusted_span
 
 WORDS = st.text(max_size=8)
+SpanFields = tuple[int, int, Entity, str, str, tuple[str, ...], str]
+
+
+def _fields(
+    start: int, length: int, entity: Entity, masker: str, reason: str, flags: list[str], ref: str
+) -> SpanFields:
+    return (start, start + length, entity, masker, reason, tuple(flags), ref)
+
+
+FIELDS = st.builds(
+    _fields, st.integers(0, 10_000), st.integers(1, 50), st.sampled_from(list(Entity)), WORDS, WORDS,
+    st.lists(WORDS, max_size=3), WORDS,
+)  # fmt: skip
 
 
 @dataclasses.dataclass(frozen=True)
@@ -31,22 +44,12 @@ class Generated:
     ref: str = ""
 
 
-@given(
-    st.integers(0, 10_000),
-    st.integers(1, 50),
-    st.sampled_from(list(Entity)),
-    WORDS,
-    WORDS,
-    st.lists(WORDS, max_size=3).map(tuple),
-    WORDS,
-)
-def test_trusted_span_is_the_span_the_constructor_makes(
-    start: int, length: int, entity: Entity, masker: str, reason: str, flags: tuple[str, ...], ref: str
-) -> None:
-    made = trusted_span(start, start + length, entity, masker, reason, flags, ref)
-    expected = Span(start, start + length, entity, masker, reason, flags, ref)
+@given(FIELDS)
+def test_trusted_span_is_the_span_the_constructor_makes(fields: SpanFields) -> None:
+    made = trusted_span(*fields)
+    expected = Span(*fields)
     assert made == expected and hash(made) == hash(expected) and repr(made) == repr(expected)
-    assert dataclasses.astuple(made) == (start, start + length, entity, masker, reason, flags, ref)
+    assert dataclasses.astuple(made) == fields
     assert pickle.loads(pickle.dumps(made)) == expected
 
 
@@ -56,24 +59,14 @@ def test_trusted_span_is_frozen() -> None:
         span.start = 1  # type: ignore[misc]
 
 
-@given(
-    st.integers(0, 10_000),
-    st.integers(1, 50),
-    st.sampled_from(list(Entity)),
-    WORDS,
-    WORDS,
-    st.lists(WORDS, max_size=3).map(tuple),
-    WORDS,
-)
-def test_the_written_methods_are_the_generated_ones(
-    start: int, length: int, entity: Entity, masker: str, reason: str, flags: tuple[str, ...], ref: str
-) -> None:
-    fields = (start, start + length, entity, masker, reason, flags, ref)
+@given(FIELDS)
+def test_the_written_methods_are_the_generated_ones(fields: SpanFields) -> None:
+    start, end, entity, masker, reason, flags, ref = fields
     span, reference = Span(*fields), Generated(*fields)
     assert repr(span) == repr(reference).replace("Generated(", "Span(", 1)
     assert hash(span) == hash(reference)
     assert span == Span(*fields)
-    assert span != Span(start, start + length + 1, entity, masker, reason, flags, ref)
+    assert span != Span(start, end + 1, entity, masker, reason, flags, ref)
     assert span != reference and span != fields  # another class is never equal, as a dataclass's is not
     assert span == mock.ANY  # ... unless it says so itself (``__eq__`` returns NotImplemented, not False)
     assert dataclasses.astuple(span) == dataclasses.astuple(reference)
