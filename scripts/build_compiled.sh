@@ -8,17 +8,20 @@
 #   scripts/test_compiled.sh           compile, run the engine and CLI tests against it, clean up
 #
 # Every module of masketeer_gui/engine (maskers/, rules/ and surrogates/ included) is compiled, so a
-# new module is compiled too, except these, on purpose:
-#   span.py          compiled classes enforce annotations, and callers pass ``Span(entity="PAT")``,
-#                    which its __post_init__ converts
+# new module is compiled too. A frozen dataclass that crosses a process boundary compiles when it says how to
+# rebuild itself (``__reduce__``: span.Span, type_resolution.PatientName and TypeResolution), since a compiled
+# one cannot be unpickled or copied field by field (tests/test_worker_pickling.py); Span also writes out its
+# __init__ (which converts ``Span(entity="PAT")``), __eq__, __hash__ and __repr__, so they are compiled too.
+# Left out, on purpose:
 #   lexicon*.py      load, pickle and cache files (a compiled Lexicon would not pickle like the pure
 #                    one, and the user cache is shared by both builds); run once per process
-#   lists.py, risk*.py, type_resolution.py
-#                    their frozen dataclasses cross process boundaries (worker specs and results, Spark's
-#                    broadcasts), and a compiled frozen dataclass cannot be unpickled or copied
-#                    (tests/test_worker_pickling.py); per run or per note they cost little
+#   lists.py, risk*.py
+#                    their frozen dataclasses cross process boundaries too (worker specs and results,
+#                    Spark's broadcasts) and have no ``__reduce__``; per run or per note they cost little
 #   deferred.py      DeferredPattern puts the compiled pattern's methods into its instance ``__dict__``
 #                    on first use, which a native class has not; per process it runs once per pattern
+#   native.py        mypyc_attr for the compiled build: a no-op when interpreted (mypyc reads the decorator from
+#                    the source; compiled, its interpreted branch would be unreachable code)
 #   __init__.py      package glue
 set -eu
 cd "$(dirname "$0")/.."
@@ -38,8 +41,8 @@ if [ "${1:-}" = "--clean" ]; then
     echo "compiled modules removed: pure Python"
     exit 0
 fi
-MODULES=$(find "$E" -name '*.py' ! -name '__init__.py' ! -name 'span.py' ! -name 'lexicon*.py' ! -name 'lists.py' \
-    ! -name 'deferred.py' ! -name 'risk*.py' ! -name 'type_resolution.py' | sort)
+MODULES=$(find "$E" -name '*.py' ! -name '__init__.py' ! -name 'lexicon*.py' ! -name 'lists.py' \
+    ! -name 'deferred.py' ! -name 'risk*.py' ! -name 'native.py' | sort)
 # shellcheck disable=SC2086
 "$PYTHON" scripts/build_compiled.py $MODULES
 echo "compiled: $(find masketeer_gui -name '*.cpython-*.so' | wc -l) modules (undo: $0 --clean)"

@@ -16,8 +16,8 @@ if [ -z "${KEEP_COMPILED:-}" ]; then
 fi
 scripts/build_compiled.sh >/dev/null
 "$PYTHON" -c "
-import masketeer_gui.engine.maskers.salutation as m, masketeer_gui.engine.text as t
-assert all(x.__file__.endswith('.so') for x in (m, t)), 'the compiled modules are not the ones imported'
+import masketeer_gui.engine.maskers.salutation as m, masketeer_gui.engine.text as t, masketeer_gui.engine.span as s
+assert all(x.__file__.endswith('.so') for x in (m, t, s)), 'the compiled modules are not the ones imported'
 print('== pytest against the compiled engine:', t.__file__.rsplit('/', 1)[-1])
 "
 if [ $# -eq 0 ]; then

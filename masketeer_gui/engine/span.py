@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from types import MemberDescriptorType
+from typing import Any, Final
+
+from masketeer_gui.engine.native import mypyc_attr
 
 
 class Entity(StrEnum):
@@ -39,7 +42,8 @@ NAME_ENTITIES = frozenset({Entity.HCP, Entity.PAT, Entity.PER})
 FIRST_NAME_FLAG = "first-name"
 
 
-@dataclass(frozen=True, slots=True)
+@mypyc_attr(acyclic=True)  # compiled, spans are not tracked by the cyclic GC (no field can refer back to one)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Span:
     """A masked stretch ``text[start:end]`` of the ORIGINAL note, with who masked it and why.
 
@@ -47,21 +51,70 @@ class Span:
     note's own words but never another note's. ``flags`` mark low-confidence decisions
     that a reviewer should look at (e.g. ``"fuzzy"``). ``ref`` is the normalised
     reference used for corpus-wide pseudonyms (the span's own text when empty).
+
+    A frozen dataclass whose ``__init__``, ``__eq__``, ``__hash__``, ``__repr__`` and ``__reduce__`` are written
+    out (they do what the generated ones did), so that the optional compiled build (mypyc) compiles them too: its
+    engine then builds a span natively and reads its fields as C struct fields. ``entity`` may be given as its
+    string (``Span(0, 4, "PAT", ...)``); ``__init__`` converts it. ``__reduce__`` rebuilds a span through the
+    constructor: a compiled frozen class cannot be unpickled or copied field by field.
     """
 
     start: int
     end: int
     entity: Entity
     masker: str
-    reason: str = ""
-    flags: tuple[str, ...] = field(default=())
-    ref: str = ""
+    reason: str
+    flags: tuple[str, ...]
+    ref: str
 
-    def __post_init__(self) -> None:
-        if not (0 <= self.start < self.end):
-            raise ValueError(f"invalid span offsets {self.start}..{self.end}")
-        if not isinstance(self.entity, Entity):
-            object.__setattr__(self, "entity", Entity(self.entity))
+    def __init__(
+        self,
+        start: int,
+        end: int,
+        entity: Entity | str,
+        masker: str,
+        reason: str = "",
+        flags: tuple[str, ...] = (),
+        ref: str = "",
+    ) -> None:
+        if not (0 <= start < end):
+            raise ValueError(f"invalid span offsets {start}..{end}")
+        object.__setattr__(self, "start", start)
+        object.__setattr__(self, "end", end)
+        object.__setattr__(self, "entity", entity if isinstance(entity, Entity) else Entity(entity))
+        object.__setattr__(self, "masker", masker)
+        object.__setattr__(self, "reason", reason)
+        object.__setattr__(self, "flags", flags)
+        object.__setattr__(self, "ref", ref)
+
+    def _fields(self) -> tuple[int, int, Entity, str, str, tuple[str, ...], str]:
+        return (self.start, self.end, self.entity, self.masker, self.reason, self.flags, self.ref)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Span)
+        return (self.start, self.end, self.entity, self.masker, self.reason, self.flags, self.ref) == (
+            other.start,
+            other.end,
+            other.entity,
+            other.masker,
+            other.reason,
+            other.flags,
+            other.ref,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.start, self.end, self.entity, self.masker, self.reason, self.flags, self.ref))
+
+    def __repr__(self) -> str:
+        return (
+            f"Span(start={self.start!r}, end={self.end!r}, entity={self.entity!r}, masker={self.masker!r}, "
+            f"reason={self.reason!r}, flags={self.flags!r}, ref={self.ref!r})"
+        )
+
+    def __reduce__(self) -> tuple[type[Span], tuple[int, int, Entity, str, str, tuple[str, ...], str]]:
+        return Span, self._fields()
 
     @property
     def length(self) -> int:
@@ -96,17 +149,22 @@ class Span:
 
 
 _new_object = object.__new__
-_SETTERS = tuple(Span.__dict__[name].__set__ for name in ("start", "end", "entity", "masker", "reason", "flags", "ref"))
+_FIELDS: dict[str, Any] = dict(vars(Span))  # its descriptors (vars(): to mypyc a native class has no __dict__)
+_SETTERS = tuple(_FIELDS[name].__set__ for name in ("start", "end", "entity", "masker", "reason", "flags", "ref"))
 _set_start, _set_end, _set_entity, _set_masker, _set_reason, _set_flags, _set_ref = _SETTERS
+# True when this module is compiled (scripts/build_compiled.sh): the fields are a native class's, not slots.
+COMPILED: Final = not isinstance(_FIELDS["start"], MemberDescriptorType)
 
 
 def trusted_span(
     start: int, end: int, entity: Entity, masker: str, reason: str, flags: tuple[str, ...], ref: str
 ) -> Span:
     """``Span(start, end, entity, masker, reason, flags, ref)`` for engine code whose offsets are valid already (a
-    token's, another span's) and whose ``entity`` is an ``Entity``: the fields are set through their slots, without
-    the frozen dataclass's ``object.__setattr__`` per field and ``__post_init__``'s checks (half the cost; the
-    engine makes one per masked word)."""
+    token's, another span's) and whose ``entity`` is an ``Entity``. Interpreted, the fields are set through their
+    slots, without the frozen class's ``object.__setattr__`` per field and ``__init__``'s checks (half the cost;
+    the engine makes one per masked word); compiled, the native constructor is cheaper still."""
+    if COMPILED:
+        return Span(start, end, entity, masker, reason, flags, ref)
     span: Span = _new_object(Span)
     _set_start(span, start)
     _set_end(span, end)

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 from typing import Final
 
+from masketeer_gui.engine.native import mypyc_attr
 from masketeer_gui.engine.normalize import fold
 
 _ATTRIBUTE = r"""\s+[A-Za-z_:][\w:.-]*(?:\s*=\s*(?:"[^"<>@]*"|'[^'<>@]*'|[^\s"'<>@=]+))?"""
@@ -29,6 +30,7 @@ WORD: Final = re.compile(WORD_PATTERN)
 _SENTENCE_END: Final = frozenset(".!?")
 
 
+@mypyc_attr(acyclic=True)  # compiled, tokens are not tracked by the cyclic GC (their fields are str, int, bool)
 class Token:
     """A word or punctuation mark at ``text[start:end]`` of the original note.
 

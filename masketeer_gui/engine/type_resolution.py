@@ -68,6 +68,9 @@ class PatientName:
     parts: frozenset[str]
     gender: str = ""
 
+    def __reduce__(self) -> tuple[type[PatientName], tuple[frozenset[str], str]]:
+        return PatientName, (self.parts, self.gender)  # rebuilt through the constructor: see ``TypeResolution``
+
 
 @dataclass
 class TypeTally:
@@ -113,6 +116,13 @@ class TypeResolution:
     types: dict[str, tuple[Entity, Strength]] = field(default_factory=dict)
     patients: dict[str, PatientName] = field(default_factory=dict)
     patient_parts: frozenset[str] = frozenset()  # every part of every patient's name
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[TypeResolution], tuple[dict[str, tuple[Entity, Strength]], dict[str, PatientName], frozenset[str]]]:
+        """Pickled (Spark broadcasts it) and copied through the constructor: compiled (``scripts/build_compiled.sh``),
+        a frozen dataclass cannot be rebuilt field by field."""
+        return TypeResolution, (self.types, self.patients, self.patient_parts)
 
 
 def resolve_types(tally: TypeTally, known_patients: dict[str, PatientName] | None = None) -> TypeResolution:

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import re
 import stat
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from masketeer_gui.engine.pseudonyms import (
     KEY_BYTES,
     KeyFileError,
     PseudonymIssuer,
+    _digest,
     load_or_create_key,
     new_key,
     reference_key,
@@ -138,3 +143,19 @@ def test_types_do_not_collide_with_each_other() -> None:
     issuer = PseudonymIssuer(KEY, length=1)
     assert issuer.tag(Entity.PER, "huber") == tag_for(KEY, Entity.PER, "huber", length=1)
     assert issuer.tag(Entity.PAT, "huber") == tag_for(KEY, Entity.PAT, "huber", length=1)
+
+
+@given(st.binary(max_size=100), st.text(max_size=40), st.binary(min_size=1, max_size=70))
+def test_the_digest_is_hmac_sha256(key: bytes, reference: str, other_key: bytes) -> None:
+    """The digest made from the key's cached pad states is the standard library's HMAC, for keys shorter and
+    longer than a block, and a second key in between does not disturb the first's."""
+    expected = hmac.new(key, reference.encode("utf-8"), hashlib.sha256).digest()
+    assert _digest(key, reference) == expected
+    assert _digest(other_key, reference) == hmac.new(other_key, reference.encode("utf-8"), hashlib.sha256).digest()
+    assert _digest(key, reference) == expected
+
+
+@pytest.mark.parametrize("size", [0, 1, 32, 63, 64, 65, 200])
+def test_the_digest_is_hmac_sha256_for_every_key_size(size: int) -> None:
+    key = bytes(i % 251 for i in range(size))  # a key longer than SHA-256's 64-byte block is hashed first
+    assert _digest(key, "maria huber") == hmac.new(key, b"maria huber", hashlib.sha256).digest()
