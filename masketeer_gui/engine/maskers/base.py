@@ -96,12 +96,20 @@ class Vote(NamedTuple):
 _NAME_ENTITIES: Final = NAME_ENTITIES
 _LISTED: Final = 1  # ``WordMarks``: a listed word, a word a salutation starts with
 _STARTS: Final = 2
+# A token's mark, as ``WordMarks`` marks it for ``text.tokenize_marked``: these are the bits 0, 1 and 2 of the
+# mark, so the tokenizer's lists of marked tokens are ``NoteState``'s capitalised, listed and salutation starts.
+MARK_CAPITALIZED: Final = 1
+MARK_LISTED: Final = 2
+MARK_STARTS: Final = 4
 
 
 class WordMarks:
     """What one scan of a note looks up per token (built once per engine): the words that may be a first name
     or a deployment name (``NoteState.listed_positions``) and the words a salutation starts with
-    (``NoteState.salutation_starts``), in one table, so each token costs one look-up instead of one per scan."""
+    (``NoteState.salutation_starts``), in one table, so each token costs one look-up instead of one per scan.
+
+    Called on a token, the marks that token gets (``MARK_*``): as a ``text.TokenMarker`` the tokenizer asks
+    once per distinct token, and finds the positions of all three while it makes the tokens."""
 
     __slots__ = ("names", "starts", "table")
 
@@ -113,6 +121,15 @@ class WordMarks:
             table[word] = table.get(word, 0) | _STARTS
         self.table = table
 
+    def __call__(self, text: str, folded: str, is_word: bool, is_capitalized: bool) -> int:
+        mark = self.table.get(folded, 0)
+        found = MARK_CAPITALIZED if is_capitalized else 0
+        if mark & _LISTED:
+            found |= MARK_LISTED
+        if mark & _STARTS and is_word:
+            found |= MARK_STARTS
+        return found
+
 
 def cast_votes(votes: list[Vote | None]) -> list[Vote]:
     """The votes cast, in token order (``compress`` skips the many empty slots in C; a vote is always true)."""
@@ -123,9 +140,18 @@ class NoteState:
     """Tokens of one note, the votes cast so far, and neighbour helpers the maskers share.
 
     ``marks``: the engine's ``WordMarks`` for ``names``; with them one scan finds the capitalised tokens, the
-    listed ones and the salutation starts (without them each is a scan of its own, on first use)."""
+    listed ones and the salutation starts (without them each is a scan of its own, on first use). ``marked``: what
+    ``text.tokenize_marked`` found with ``marks`` as the marker while it made ``tokens`` (the indices per mark
+    bit): then there is no scan at all."""
 
-    def __init__(self, tokens: list[Token], names: NameIndex, text: str = "", marks: WordMarks | None = None) -> None:
+    def __init__(
+        self,
+        tokens: list[Token],
+        names: NameIndex,
+        text: str = "",
+        marks: WordMarks | None = None,
+        marked: list[list[int]] | None = None,
+    ) -> None:
         self.tokens = tokens
         self.names = names
         self.text = text  # the (markup-blanked) note, for line breaks; may be empty in tests
@@ -138,6 +164,10 @@ class NoteState:
         self._named: list[int] = []  # tokens voted as names through ``vote``, in voting order
         if marks is None or marks.names is not names:
             self.capitalized = [i for i, t in enumerate(tokens) if t.is_capitalized]  # most maskers look only here
+            return
+        self.start_words = marks.starts
+        if marked is not None:
+            self.capitalized, self._listed, self.salutation_starts = marked[0], marked[1], marked[2]
             return
         capitalized: list[int] = []
         listed: list[int] = []
@@ -154,7 +184,6 @@ class NoteState:
                     starts.append(i)
         self.capitalized = capitalized
         self._listed = listed
-        self.start_words = marks.starts
         self.salutation_starts = starts
 
     def listed_positions(self) -> list[int]:

@@ -10,7 +10,7 @@ from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.maskers import Masker, NoteState, SalutationMasker, Vote, WordMarks
 from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.span import NAME_ENTITIES, Entity
-from masketeer_gui.engine.text import tokenize
+from masketeer_gui.engine.text import tokenize, tokenize_marked
 from tests.engine.conftest import EngineFactory
 from tests.engine.tiny_lexicon import tiny_lexicon
 
@@ -74,6 +74,13 @@ def test_one_scan_with_the_engines_marks_agrees_with_each_scan(pieces: list[str]
     assert marked.listed_positions() == plain.listed_positions()
     assert marked.start_words is STARTS and plain.start_words is None
     assert marked.salutation_starts == [i for i, t in enumerate(tokens) if t.folded in STARTS and t.is_word]
+    found, marks = tokenize_marked(text, frozenset(), MARKS)  # found while tokenizing: the same, with no scan
+    while_made = NoteState(found, INDEX, text, MARKS, marks)
+    assert found == tokens
+    assert while_made.capitalized == marked.capitalized
+    assert while_made.listed_positions() == marked.listed_positions()
+    assert while_made.salutation_starts == marked.salutation_starts
+    assert while_made.start_words is STARTS
 
 
 def test_marks_of_another_index_are_not_used() -> None:
