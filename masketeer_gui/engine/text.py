@@ -10,8 +10,8 @@ an initial or an ordinal number.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from typing import Final, Protocol
+from collections.abc import Callable, Iterable
+from typing import Final, Protocol, cast
 
 from masketeer_gui.engine.normalize import fold
 
@@ -131,7 +131,7 @@ def _tokens(text: str, memo: _Memo, abbrevs: frozenset[str], marked: list[list[i
     chunks = memo.chunks
     tokens: list[Token] = []
     append = tokens.append
-    new, plain, bits = _new, _PLAIN_NEW, _BIT_INDICES
+    made, plain, bits = _MADE, _PLAIN_NEW, _BIT_INDICES
     sentence = pos = 0
     dot_continues = False  # the token before lets a following "." continue the sentence
     for line in text.split("\n"):  # a line's pieces: between single spaces; a line ends one character early
@@ -144,7 +144,7 @@ def _tokens(text: str, memo: _Memo, abbrevs: frozenset[str], marked: list[list[i
                     for bit in bits[mark]:
                         marked[bit].append(len(tokens))
                 if plain:  # interpreted: filling the slots directly is a fifth faster than a call to __init__
-                    token = new(Token)
+                    token = made()
                     token.text = part
                     token.start = pos + start
                     token.end = pos + end
@@ -188,8 +188,22 @@ class _Memo:
 
 
 _KINDS: dict[tuple[frozenset[str], TokenMarker | None], _Memo] = {}  # not Final: a test replaces it
-_new: Final = object.__new__
 _PLAIN_NEW: Final = Token.__new__ is object.__new__  # a Token can be made without __init__ (not once mypyc compiled it)
+
+
+def _reduce_made(token: Token) -> tuple[type[Token], tuple[str, int, int, bool, str, int, bool]]:
+    return Token, token._fields()  # pickled and copied as the Token it is
+
+
+# Interpreted, the tokenizer makes its tokens as this subclass without ``__init__``: ``_MADE()`` is a plain type
+# call, a third cheaper than ``object.__new__(Token)`` (whose wrapper checks its arguments); its slots are
+# Token's, then filled one by one. It is a Token in all but ``type()``: equal, printed, pickled as one.
+_MADE: Final = cast(
+    "Callable[[], Token]",
+    type("Token", (Token,), {"__slots__": (), "__init__": object.__init__, "__reduce__": _reduce_made})
+    if _PLAIN_NEW
+    else Token,
+)
 # A token within a chunk (a run of non-white-space characters): every character of a chunk starts a token.
 _CHUNK_TOKEN: Final = re.compile(rf"{_WORD_CHAR}++(?:{_JOINER}{_WORD_CHAR}++)*+|[^\s\w]")  # WORD, possessive
 
