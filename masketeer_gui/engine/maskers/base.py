@@ -101,6 +101,13 @@ _STARTS: Final = 2
 MARK_CAPITALIZED: Final = 1
 MARK_LISTED: Final = 2
 MARK_STARTS: Final = 4
+MARK_SITE: Final = 8  # bit 3: a medical site may start here (``SiteStarts``)
+
+
+class SiteStarts(Protocol):
+    """What the medical-site masker asks of each token (``MedicalSiteMasker.may_start``); the token alone decides."""
+
+    def may_start(self, token: Token) -> bool: ...
 
 
 class WordMarks:
@@ -109,13 +116,15 @@ class WordMarks:
     (``NoteState.salutation_starts``), in one table, so each token costs one look-up instead of one per scan.
 
     Called on a token, the marks that token gets (``MARK_*``): as a ``text.TokenMarker`` the tokenizer asks
-    once per distinct token, and finds the positions of all three while it makes the tokens."""
+    once per distinct token, and finds the positions of all of them while it makes the tokens. With ``sites``,
+    the tokens where a site may start are marked too (``NoteState.site_starts``)."""
 
-    __slots__ = ("names", "starts", "table")
+    __slots__ = ("names", "sites", "starts", "table")
 
-    def __init__(self, names: NameIndex, starts: frozenset[str] = frozenset()) -> None:
+    def __init__(self, names: NameIndex, starts: frozenset[str] = frozenset(), sites: SiteStarts | None = None) -> None:
         self.names = names
         self.starts = starts
+        self.sites = sites
         table = dict.fromkeys(names.first_or_listed, _LISTED)
         for word in starts:
             table[word] = table.get(word, 0) | _STARTS
@@ -128,6 +137,9 @@ class WordMarks:
             found |= MARK_LISTED
         if mark & _STARTS and is_word:
             found |= MARK_STARTS
+        sites = self.sites
+        if sites is not None and sites.may_start(Token(text, 0, len(text), is_word, folded, 0, is_capitalized)):
+            found |= MARK_SITE
         return found
 
 
@@ -142,7 +154,8 @@ class NoteState:
     ``marks``: the engine's ``WordMarks`` for ``names``; with them one scan finds the capitalised tokens, the
     listed ones and the salutation starts (without them each is a scan of its own, on first use). ``marked``: what
     ``text.tokenize_marked`` found with ``marks`` as the marker while it made ``tokens`` (the indices per mark
-    bit): then there is no scan at all."""
+    bit): then there is no scan at all, and with the marks' ``sites`` the tokens where a site may start are known
+    too (``site_starts``, found by ``site_finder``)."""
 
     def __init__(
         self,
@@ -162,12 +175,16 @@ class NoteState:
         self.salutation_starts: list[int] = []  # indices of the words among ``start_words``
         self._listed: list[int] | None = None  # ``listed_positions``, found on first use
         self._named: list[int] = []  # tokens voted as names through ``vote``, in voting order
+        self.site_finder: SiteStarts | None = None  # the finder ``site_starts`` were marked by, if any
+        self.site_starts: list[int] = []  # indices of the tokens where a site may start (``SiteStarts``)
         if marks is None or marks.names is not names:
             self.capitalized = [i for i, t in enumerate(tokens) if t.is_capitalized]  # most maskers look only here
             return
         self.start_words = marks.starts
         if marked is not None:
             self.capitalized, self._listed, self.salutation_starts = marked[0], marked[1], marked[2]
+            if marks.sites is not None:
+                self.site_finder, self.site_starts = marks.sites, marked[3]
             return
         capitalized: list[int] = []
         listed: list[int] = []

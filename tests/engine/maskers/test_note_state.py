@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from masketeer_gui.engine.lists import NameLists
 from masketeer_gui.engine.maskers import Masker, NoteState, SalutationMasker, Vote, WordMarks
 from masketeer_gui.engine.names import NameIndex
+from masketeer_gui.engine.pipeline import Deidentifier
 from masketeer_gui.engine.span import NAME_ENTITIES, Entity
 from masketeer_gui.engine.text import tokenize, tokenize_marked
 from tests.engine.conftest import EngineFactory
@@ -145,3 +146,31 @@ def test_name_votes_agree_with_a_scan_after_each_masker(make_engine: EngineFacto
     engine.maskers[:] = [m if m is engine.sites else _Checked(m, seen) for m in engine.maskers]
     engine.analyze("\n".join(lines))
     assert seen
+
+
+SITE_PIECES = ["LKH", "Klinik", "Innsbruck", "Kardiologie", "am", "Marktplatz", "Hausarztpraxis", "Zentrum", "kommt"]
+
+
+def _site_engine() -> Deidentifier:
+    return Deidentifier(LEXICON, NameLists(patients=("Quirinus Zwirchmayr",)))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from([*SITE_PIECES, *PIECES]), max_size=14), st.sampled_from([" ", "\n", " , "]))
+def test_site_starts_marked_while_tokenizing_are_those_the_site_masker_scans_for(
+    pieces: list[str], separator: str
+) -> None:
+    """With the site masker in the engine's ``WordMarks``, the tokenizer marks where a site may start: the same
+    tokens the masker's own scan finds (each masker fresh: no memo of the other's), and so the same sites."""
+    text = separator.join(pieces)
+    sites, scanning = _site_engine().sites, _site_engine().sites
+    marks = WordMarks(INDEX, STARTS, sites)
+    tokens, marked = tokenize_marked(text, frozenset(), marks)
+    state, scanned = NoteState(tokens, INDEX, text, marks, marked), NoteState(tokens, INDEX, text)
+    assert state.site_finder is sites and scanned.site_finder is None
+    assert sites._candidates(state) is state.site_starts
+    assert scanning._candidates(scanned) == state.site_starts  # the masker's own scan, without the marks
+    assert scanning._candidates(state) == state.site_starts  # another masker's marks are not its own: it scans
+    assert scanning._candidates(state) is not state.site_starts
+    assert sites.find(state) == scanning.find(scanned)
+    assert NoteState(tokens, INDEX, text, MARKS, marked).site_finder is None  # marks without sites: no site marks
