@@ -356,6 +356,8 @@ def test_the_tokenizers_tokens_are_tokens_in_all_but_type() -> None:
     assert repr(made) == repr(by_hand)
     with pytest.raises(TypeError, match="unhashable"):
         hash(made)
+    if not text_module._PLAIN_NEW:
+        return  # compiled: the tokens are Tokens themselves (a native class, which pickles as mypyc lets it)
     for copied in (pickle.loads(pickle.dumps(made)), copy.copy(made), copy.deepcopy(made)):
         assert type(copied) is Token
         assert copied == by_hand
