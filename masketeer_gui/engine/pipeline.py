@@ -76,7 +76,10 @@ class Deidentifier:
         self.maskers: list[Masker] = [self._masker(name) for name in self.config.maskers]
         salutation = next((m for m in self.maskers if isinstance(m, SalutationMasker)), None)
         starts = salutation.first_words if salutation is not None else frozenset()
-        self._marks = WordMarks(self.index, starts, self.sites)
+        filters = tuple(
+            m for m in self.maskers if isinstance(m, (MedicalSiteMasker, NameDictionaryMasker, PersonContextMasker))
+        )
+        self._marks = WordMarks(self.index, starts, filters)
         self._claims_sites = "MedicalSite" in self.config.maskers
         self.typer = NameTyper(lexicon, self.names, self.index)
         self.whitelist = self.names.whitelist

@@ -111,7 +111,7 @@ class TokenMarker(Protocol):
     def __call__(self, text: str, folded: str, is_word: bool, is_capitalized: bool) -> int: ...
 
 
-MARK_BITS: Final = 4  # a marker's answer is below 1 << MARK_BITS
+MARK_BITS: Final = 6  # a marker's answer is below 1 << MARK_BITS
 
 
 def tokenize_marked(

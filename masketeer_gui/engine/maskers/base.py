@@ -10,7 +10,7 @@ from masketeer_gui.engine.maskers.word_memo import WordMemo
 from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.span import NAME_ENTITIES, Entity
-from masketeer_gui.engine.text import Token
+from masketeer_gui.engine.text import MARK_BITS, Token
 from masketeer_gui.engine.word_forms import is_mixed_case_acronym
 
 # Verbs that follow a person as subject or object: "Huber meldet sich", "bitte Huber anrufen".
@@ -101,13 +101,15 @@ _STARTS: Final = 2
 MARK_CAPITALIZED: Final = 1
 MARK_LISTED: Final = 2
 MARK_STARTS: Final = 4
-MARK_SITE: Final = 8  # bit 3: a medical site may start here (``SiteStarts``)
+_FILTER_BITS: Final = 3  # the bits from 3 on: one per ``WordFilter``
+MAX_FILTERS: Final = MARK_BITS - _FILTER_BITS
 
 
-class SiteStarts(Protocol):
-    """What the medical-site masker asks of each token (``MedicalSiteMasker.may_start``); the token alone decides."""
+class WordFilter(Protocol):
+    """A masker's test of one token that the token (and the name lists) alone decide: may the masker act there?
+    Its answer must not change during the engine's run (masks are remembered per distinct token)."""
 
-    def may_start(self, token: Token) -> bool: ...
+    def may_act(self, token: Token, names: NameIndex) -> bool: ...
 
 
 class WordMarks:
@@ -116,15 +118,19 @@ class WordMarks:
     (``NoteState.salutation_starts``), in one table, so each token costs one look-up instead of one per scan.
 
     Called on a token, the marks that token gets (``MARK_*``): as a ``text.TokenMarker`` the tokenizer asks
-    once per distinct token, and finds the positions of all of them while it makes the tokens. With ``sites``,
-    the tokens where a site may start are marked too (``NoteState.site_starts``)."""
+    once per distinct token, and finds the positions of all of them while it makes the tokens. With ``filters``
+    (maskers' ``WordFilter``), the tokens where each may act are marked too (``NoteState.filtered``)."""
 
-    __slots__ = ("names", "sites", "starts", "table")
+    __slots__ = ("filters", "names", "starts", "table")
 
-    def __init__(self, names: NameIndex, starts: frozenset[str] = frozenset(), sites: SiteStarts | None = None) -> None:
+    def __init__(
+        self, names: NameIndex, starts: frozenset[str] = frozenset(), filters: tuple[WordFilter, ...] = ()
+    ) -> None:
+        if len(filters) > MAX_FILTERS:
+            raise ValueError(f"at most {MAX_FILTERS} word filters, not {len(filters)}")
         self.names = names
         self.starts = starts
-        self.sites = sites
+        self.filters = filters
         table = dict.fromkeys(names.first_or_listed, _LISTED)
         for word in starts:
             table[word] = table.get(word, 0) | _STARTS
@@ -137,9 +143,11 @@ class WordMarks:
             found |= MARK_LISTED
         if mark & _STARTS and is_word:
             found |= MARK_STARTS
-        sites = self.sites
-        if sites is not None and sites.may_start(Token(text, 0, len(text), is_word, folded, 0, is_capitalized)):
-            found |= MARK_SITE
+        if self.filters:
+            token = Token(text, 0, len(text), is_word, folded, 0, is_capitalized)
+            for bit, word_filter in enumerate(self.filters, _FILTER_BITS):
+                if word_filter.may_act(token, self.names):
+                    found |= 1 << bit
         return found
 
 
@@ -154,8 +162,8 @@ class NoteState:
     ``marks``: the engine's ``WordMarks`` for ``names``; with them one scan finds the capitalised tokens, the
     listed ones and the salutation starts (without them each is a scan of its own, on first use). ``marked``: what
     ``text.tokenize_marked`` found with ``marks`` as the marker while it made ``tokens`` (the indices per mark
-    bit): then there is no scan at all, and with the marks' ``sites`` the tokens where a site may start are known
-    too (``site_starts``, found by ``site_finder``)."""
+    bit): then there is no scan at all, and with the marks' ``filters`` the tokens where each may act are known
+    too (``filtered``)."""
 
     def __init__(
         self,
@@ -175,16 +183,15 @@ class NoteState:
         self.salutation_starts: list[int] = []  # indices of the words among ``start_words``
         self._listed: list[int] | None = None  # ``listed_positions``, found on first use
         self._named: list[int] = []  # tokens voted as names through ``vote``, in voting order
-        self.site_finder: SiteStarts | None = None  # the finder ``site_starts`` were marked by, if any
-        self.site_starts: list[int] = []  # indices of the tokens where a site may start (``SiteStarts``)
+        self._filtered: dict[WordFilter, list[int]] = {}  # per filter of the marks, the tokens it lets through
         if marks is None or marks.names is not names:
             self.capitalized = [i for i, t in enumerate(tokens) if t.is_capitalized]  # most maskers look only here
             return
         self.start_words = marks.starts
         if marked is not None:
             self.capitalized, self._listed, self.salutation_starts = marked[0], marked[1], marked[2]
-            if marks.sites is not None:
-                self.site_finder, self.site_starts = marks.sites, marked[3]
+            for bit, word_filter in enumerate(marks.filters, _FILTER_BITS):
+                self._filtered[word_filter] = marked[bit]
             return
         capitalized: list[int] = []
         listed: list[int] = []
@@ -202,6 +209,11 @@ class NoteState:
         self.capitalized = capitalized
         self._listed = listed
         self.salutation_starts = starts
+
+    def filtered(self, word_filter: WordFilter) -> list[int] | None:
+        """Indices of the tokens where ``word_filter`` may act, when the tokenizer marked them (else None: the
+        masker scans for itself)."""
+        return self._filtered.get(word_filter)
 
     def listed_positions(self) -> list[int]:
         """Indices of the tokens that may be a first name or a deployment name (``NameIndex.first_or_listed``),

@@ -51,6 +51,7 @@ from masketeer_gui.engine.maskers.site_forms import (
 )
 from masketeer_gui.engine.maskers.site_lines import clip_to_line
 from masketeer_gui.engine.maskers.site_shapes import SiteShapes
+from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.rules.zip_towns import german_zip_keys, swiss_zip_keys
 from masketeer_gui.engine.span import Entity
@@ -231,13 +232,14 @@ class MedicalSiteMasker:
     def _candidates(self, state: NoteState) -> list[int]:
         """Tokens where a site may start: marked as the note was tokenized (``WordMarks`` with this masker), else
         found by a scan (hot path: one set look-up per token, by its text)."""
-        if state.site_finder is self:
-            return state.site_starts
-        never, may_start = self._never, self.may_start
-        return [i for i, t in enumerate(state.tokens) if t.text not in never and may_start(t)]
+        found = state.filtered(self)
+        if found is not None:
+            return found
+        never, may_act, names = self._never, self.may_act, state.names
+        return [i for i, t in enumerate(state.tokens) if t.text not in never and may_act(t, names)]
 
-    def may_start(self, token: Token) -> bool:
-        """A site may start at ``token`` (its text decides: remembered per text)."""
+    def may_act(self, token: Token, names: NameIndex) -> bool:
+        """A site may start at ``token`` (its text decides: remembered per text; ``WordFilter``)."""
         never, may = self._never, self._may
         if len(never) + len(may) > _CACHE_LIMIT:
             never.clear()

@@ -3,11 +3,21 @@ tokens gave. Invented names only."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from masketeer_gui.engine.lists import NameLists
-from masketeer_gui.engine.maskers import Masker, NoteState, SalutationMasker, Vote, WordMarks
+from masketeer_gui.engine.maskers import (
+    Masker,
+    MedicalSiteMasker,
+    NameDictionaryMasker,
+    NoteState,
+    PersonContextMasker,
+    SalutationMasker,
+    Vote,
+    WordMarks,
+)
 from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.pipeline import Deidentifier
 from masketeer_gui.engine.span import NAME_ENTITIES, Entity
@@ -149,28 +159,43 @@ def test_name_votes_agree_with_a_scan_after_each_masker(make_engine: EngineFacto
 
 
 SITE_PIECES = ["LKH", "Klinik", "Innsbruck", "Kardiologie", "am", "Marktplatz", "Hausarztpraxis", "Zentrum", "kommt"]
+NAME_PIECES = ["Wolpertinger", "Gschwandtl", "Irmlind", "Zwirchmeier", "Frau", "Termin", "Bleibtreu", "ZWIRCHMAYR"]
 
 
-def _site_engine() -> Deidentifier:
-    return Deidentifier(LEXICON, NameLists(patients=("Quirinus Zwirchmayr",)))
+def _filters() -> tuple[MedicalSiteMasker, NameDictionaryMasker, PersonContextMasker]:
+    """The maskers that filter words, fresh (no memo of another's)."""
+    return Deidentifier(LEXICON).sites, NameDictionaryMasker(), PersonContextMasker()
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.sampled_from([*SITE_PIECES, *PIECES]), max_size=14), st.sampled_from([" ", "\n", " , "]))
-def test_site_starts_marked_while_tokenizing_are_those_the_site_masker_scans_for(
+@given(
+    st.lists(st.sampled_from([*SITE_PIECES, *NAME_PIECES, *PIECES]), max_size=14),
+    st.sampled_from([" ", "\n", " , "]),
+)
+def test_filtered_words_marked_while_tokenizing_are_those_each_masker_scans_for(
     pieces: list[str], separator: str
 ) -> None:
-    """With the site masker in the engine's ``WordMarks``, the tokenizer marks where a site may start: the same
-    tokens the masker's own scan finds (each masker fresh: no memo of the other's), and so the same sites."""
+    """With maskers' ``WordFilter`` in the engine's ``WordMarks``, the tokenizer marks where each may act: the
+    tokens the masker's own scan finds (each masker fresh: no memo of the other's), and so the same votes."""
     text = separator.join(pieces)
-    sites, scanning = _site_engine().sites, _site_engine().sites
-    marks = WordMarks(INDEX, STARTS, sites)
+    filters, scanning = _filters(), _filters()
+    marks = WordMarks(INDEX, STARTS, filters)
     tokens, marked = tokenize_marked(text, frozenset(), marks)
     state, scanned = NoteState(tokens, INDEX, text, marks, marked), NoteState(tokens, INDEX, text)
-    assert state.site_finder is sites and scanned.site_finder is None
-    assert sites._candidates(state) is state.site_starts
-    assert scanning._candidates(scanned) == state.site_starts  # the masker's own scan, without the marks
-    assert scanning._candidates(state) == state.site_starts  # another masker's marks are not its own: it scans
-    assert scanning._candidates(state) is not state.site_starts
-    assert sites.find(state) == scanning.find(scanned)
-    assert NoteState(tokens, INDEX, text, MARKS, marked).site_finder is None  # marks without sites: no site marks
+    sites, other_sites = filters[0], scanning[0]
+    assert sites._candidates(state) is state.filtered(sites)
+    assert other_sites._candidates(scanned) == state.filtered(sites)  # the masker's own scan, without marks
+    assert other_sites._candidates(state) == state.filtered(sites)  # another masker's marks are not its own
+    assert scanned.filtered(sites) is None and state.filtered(other_sites) is None
+    for masker in filters[1:]:
+        assert state.filtered(masker) == [i for i in state.capitalized if masker.may_act(tokens[i], INDEX)]
+    for ours, theirs in zip(filters, scanning, strict=True):  # the whole ensemble of these, marked and scanning
+        ours.apply(state)
+        theirs.apply(scanned)
+        assert state.votes == scanned.votes, ours.name
+    assert NoteState(tokens, INDEX, text, MARKS, marked).filtered(sites) is None  # marks without filters
+
+
+def test_marks_hold_so_many_filters_only() -> None:
+    with pytest.raises(ValueError, match="word filters"):
+        WordMarks(INDEX, STARTS, (*_filters(), PersonContextMasker()))
