@@ -189,7 +189,8 @@ def test_filtered_words_marked_while_tokenizing_are_those_each_masker_scans_for(
     assert scanned.filtered(sites) is None and state.filtered(other_sites) is None
     for masker in filters[1:]:
         assert state.filtered(masker) == [i for i in state.capitalized if masker.may_act(tokens[i], INDEX)]
-    for ours, theirs in zip(filters, scanning, strict=True):  # the whole ensemble of these, marked and scanning
+    maskers: list[tuple[Masker, Masker]] = list(zip(filters, scanning, strict=True))
+    for ours, theirs in maskers:  # these maskers in the ensemble's order, marked and scanning
         ours.apply(state)
         theirs.apply(scanned)
         assert state.votes == scanned.votes, ours.name
