@@ -311,7 +311,7 @@ def scanned_marks(tokens: list[Token]) -> list[list[int]]:
         [i for i, t in enumerate(tokens) if t.is_capitalized],
         [i for i, t in enumerate(tokens) if t.folded in _NAMES],
         [i for i, t in enumerate(tokens) if not t.is_word],
-        [],
+        *([] for _ in range(text_module.MARK_BITS - 3)),  # bits no token gets
     ]
 
 
