@@ -117,6 +117,9 @@ class _Context(NamedTuple):
     joined: bool = True
 
 
+_new_tuple: Final = tuple.__new__
+
+
 class NameTyper:
     """Types each run of name spans of a note and records the evidence (pure; built once per engine)."""
 
@@ -273,9 +276,10 @@ class NameTyper:
         after = self._after.get(fold(match.group(1))) if match else None
         if after is None and _hand_signed(text, start):
             after = _HCP_TITLE  # "… geschlafen. /Kathi": the staff member who wrote the entry
-        if after is None and "(" in text[max(0, start - _BRACKET_REACH) : start]:
+        if after is None and text.find("(", max(0, start - _BRACKET_REACH), start) >= 0:
             after = self._bracket_role(text, start)  # "Sozialdienst (Fr. Huber)", "Tochter (Fr. Huber)"
-        return _Context(kinds, gender, possessive, after, family, formal, kin, not listed)
+        # made as the tuple it is: a named tuple's own __new__ is a Python function, as costly as the rest here
+        return _new_tuple(_Context, (kinds, gender, possessive, after, family, formal, kin, not listed))
 
     def _bracket_role(self, text: str, start: int) -> SalutationKind | None:
         """The role a name in brackets takes from the word before the bracket: a relation ("Ehemann (Herr

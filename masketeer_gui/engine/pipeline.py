@@ -38,7 +38,7 @@ from masketeer_gui.engine.maskers import (
 from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.rules import Rule, default_rules, find_rule_spans
 from masketeer_gui.engine.span import Entity, Span, trusted_span
-from masketeer_gui.engine.text import Token, blank_markup, tokenize
+from masketeer_gui.engine.text import Token, blank_markup, tokenize_marked
 from masketeer_gui.engine.type_resolution import NameEvidence
 
 _RULE_VOTE: Final = Vote("Regex", Entity.ADD, "inside a regex match")
@@ -75,7 +75,11 @@ class Deidentifier:
         )
         self.maskers: list[Masker] = [self._masker(name) for name in self.config.maskers]
         salutation = next((m for m in self.maskers if isinstance(m, SalutationMasker)), None)
-        self._marks = WordMarks(self.index, salutation.first_words if salutation is not None else frozenset())
+        starts = salutation.first_words if salutation is not None else frozenset()
+        filters = tuple(
+            m for m in self.maskers if isinstance(m, (MedicalSiteMasker, NameDictionaryMasker, PersonContextMasker))
+        )
+        self._marks = WordMarks(self.index, starts, filters)
         self._claims_sites = "MedicalSite" in self.config.maskers
         self.typer = NameTyper(lexicon, self.names, self.index)
         self.whitelist = self.names.whitelist
@@ -121,8 +125,8 @@ class Deidentifier:
         """The note's spans with each name's type evidence, for a run that settles types across notes."""
         work = blank_markup(text)
         rule_spans = find_rule_spans(work, self.rules) if self.rules else []
-        tokens = tokenize(work, self.lexicon.abbreviations)
-        spans = rule_spans + self._ensemble(tokens, rule_spans, work)
+        tokens, marked = tokenize_marked(work, self.lexicon.abbreviations, self._marks)
+        spans = rule_spans + self._ensemble(tokens, marked, rule_spans, work)
         spans.sort(key=_span_start)
         patient_id = context.patient_id if context else ""
         spans, evidence = type_note(self.typer, text, spans, patient_id, tokens)
@@ -132,8 +136,10 @@ class Deidentifier:
         typed = {(s.start, s.end, s.entity): item for s, item in zip(spans, evidence, strict=True) if item}
         return TypedNote(curated, tuple(typed.get((s.start, s.end, s.entity)) for s in curated), patient_id)
 
-    def _ensemble(self, tokens: list[Token], rule_spans: Sequence[Span], text: str) -> list[Span]:
-        state = NoteState(tokens, self.index, text, self._marks)
+    def _ensemble(
+        self, tokens: list[Token], marked: list[list[int]], rule_spans: Sequence[Span], text: str
+    ) -> list[Span]:
+        state = NoteState(tokens, self.index, text, self._marks, marked)
         for span in rule_spans:  # the tokens a span overlaps: from the first ending after its start
             i = bisect_right(tokens, span.start, key=_token_end)
             while i < len(tokens) and tokens[i].start < span.end:

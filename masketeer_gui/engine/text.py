@@ -10,8 +10,8 @@ an initial or an ordinal number.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from typing import Final
+from collections.abc import Callable, Iterable
+from typing import Final, Protocol, cast
 
 from masketeer_gui.engine.native import mypyc_attr
 from masketeer_gui.engine.normalize import fold
@@ -100,11 +100,40 @@ def tokenize(text: str, abbreviations: Iterable[str] = frozenset()) -> list[Toke
     distinct pieces, offsets then by addition.
     """
     abbrevs = abbreviations if type(abbreviations) is frozenset else frozenset(abbreviations)
-    memo = _memo_for(abbrevs)
+    return _tokens(text, _memo_for(abbrevs, None), abbrevs, [])
+
+
+class TokenMarker(Protocol):
+    """Marks a token by what the token alone decides: bits 0 to ``MARK_BITS - 1`` of the answer.
+
+    It must answer the same for the same token every time: ``tokenize_marked`` asks once per distinct token
+    and remembers the answer with the token's kind (per marker object, so the marker must be hashable).
+    """
+
+    def __call__(self, text: str, folded: str, is_word: bool, is_capitalized: bool) -> int: ...
+
+
+MARK_BITS: Final = 6  # a marker's answer is below 1 << MARK_BITS
+
+
+def tokenize_marked(
+    text: str, abbreviations: Iterable[str], marker: TokenMarker
+) -> tuple[list[Token], list[list[int]]]:
+    """``tokenize`` and, per bit of ``marker``'s answers, the indices of the tokens it marked with that bit.
+
+    What a scan of the tokens that looks each one up would find, found while the tokens are made: the answer
+    is remembered per distinct token, so a token costs one test (most are not marked)."""
+    abbrevs = abbreviations if type(abbreviations) is frozenset else frozenset(abbreviations)
+    marked: list[list[int]] = [[] for _ in range(MARK_BITS)]
+    return _tokens(text, _memo_for(abbrevs, marker), abbrevs, marked), marked
+
+
+def _tokens(text: str, memo: _Memo, abbrevs: frozenset[str], marked: list[list[int]]) -> list[Token]:
+    """The tokens of ``text`` under ``memo``; each marked one's index into ``marked``, per bit of its mark."""
     chunks = memo.chunks
     tokens: list[Token] = []
     append = tokens.append
-    new, plain = _new, _PLAIN_NEW
+    made, plain, bits = _MADE, _PLAIN_NEW, _BIT_INDICES
     sentence = pos = 0
     dot_continues = False  # the token before lets a following "." continue the sentence
     for line in text.split("\n"):  # a line's pieces: between single spaces; a line ends one character early
@@ -112,9 +141,12 @@ def tokenize(text: str, abbreviations: Iterable[str] = frozenset()) -> list[Toke
             kinds = chunks.get(piece)
             if kinds is None:
                 kinds = _piece_kinds(memo, piece, abbrevs)
-            for part, start, end, folded, is_word, is_capitalized, ender, continues in kinds:
+            for part, start, end, folded, is_word, is_capitalized, ender, continues, mark in kinds:
+                if mark:  # before the token is added: its index is the number of tokens so far
+                    for bit in bits[mark]:
+                        marked[bit].append(len(tokens))
                 if plain:  # interpreted: filling the slots directly is a fifth faster than a call to __init__
-                    token = new(Token)
+                    token = made()
                     token.text = part
                     token.start = pos + start
                     token.end = pos + end
@@ -133,9 +165,10 @@ def tokenize(text: str, abbreviations: Iterable[str] = frozenset()) -> list[Toke
 
 
 # What a token decides: (token text, its start and end in its piece, folded, is_word, is_capitalized, ender,
-# dot_continues_after). ``ender``: 0, _DOT for ".", _BANG for "!" and "?". ``dot_continues_after``: an
-# initial, a number or an abbreviation, after which "." does not end the sentence.
-_Kind = tuple[str, int, int, str, bool, bool, int, bool]
+# dot_continues_after, mark). ``ender``: 0, _DOT for ".", _BANG for "!" and "?". ``dot_continues_after``: an
+# initial, a number or an abbreviation, after which "." does not end the sentence. ``mark``: the memo's
+# marker's answer (0 without a marker).
+_Kind = tuple[str, int, int, str, bool, bool, int, bool, int]
 _DOT: Final = 1
 _BANG: Final = 2
 # Pieces remembered per abbreviation set (about 9 MB; the 35,579 benchmark notes have 31,376 distinct
@@ -146,29 +179,49 @@ _PIECE_LIMIT: Final = 40  # longer tokens or pieces (long words, long runs of wh
 
 
 class _Memo:
-    """What the tokens and the pieces of text decide, under one abbreviation set."""
+    """What the tokens and the pieces of text decide, under one abbreviation set and one marker (or none)."""
 
-    __slots__ = ("chunks", "pieces")
+    __slots__ = ("chunks", "marker", "pieces")
 
-    def __init__(self) -> None:
+    def __init__(self, marker: TokenMarker | None = None) -> None:
+        self.marker = marker
         self.pieces: dict[str, _Kind] = {}  # token text -> its kind (offsets within the token: 0, len)
         self.chunks: dict[str, tuple[_Kind, ...]] = {}  # piece between spaces -> its tokens' kinds
 
 
-_KINDS: dict[frozenset[str], _Memo] = {}  # not Final: a test replaces it
-_new: Final = object.__new__
+_KINDS: dict[tuple[frozenset[str], TokenMarker | None], _Memo] = {}  # not Final: a test replaces it
 _PLAIN_NEW: Final = Token.__new__ is object.__new__  # a Token can be made without __init__ (not once mypyc compiled it)
+
+
+def _reduce_made(token: Token) -> tuple[type[Token], tuple[str, int, int, bool, str, int, bool]]:
+    return Token, token._fields()  # pickled and copied as the Token it is
+
+
+# Interpreted, the tokenizer makes its tokens as this subclass without ``__init__``: ``_MADE()`` is a plain type
+# call, a third cheaper than ``object.__new__(Token)`` (whose wrapper checks its arguments); its slots are
+# Token's, then filled one by one. It is a Token in all but ``type()``: equal, printed, pickled as one.
+_MADE: Final = cast(
+    "Callable[[], Token]",
+    type("Token", (Token,), {"__slots__": (), "__init__": object.__init__, "__reduce__": _reduce_made})
+    if _PLAIN_NEW
+    else Token,
+)
 # A token within a chunk (a run of non-white-space characters): every character of a chunk starts a token.
 _CHUNK_TOKEN: Final = re.compile(rf"{_WORD_CHAR}++(?:{_JOINER}{_WORD_CHAR}++)*+|[^\s\w]")  # WORD, possessive
 
 
-def _memo_for(abbreviations: frozenset[str]) -> _Memo:
-    """The memo of tokens and pieces under one abbreviation set (a few sets are kept)."""
-    memo = _KINDS.get(abbreviations)
+# Per mark, the bits it holds (``tokenize_marked`` appends a marked token's index once per bit).
+_BIT_INDICES: Final = tuple(tuple(bit for bit in range(MARK_BITS) if mark >> bit & 1) for mark in range(1 << MARK_BITS))
+
+
+def _memo_for(abbreviations: frozenset[str], marker: TokenMarker | None) -> _Memo:
+    """The memo of tokens and pieces under one abbreviation set and marker (a few are kept)."""
+    key = (abbreviations, marker)
+    memo = _KINDS.get(key)
     if memo is None:
         if len(_KINDS) >= 4:
             _KINDS.clear()
-        memo = _KINDS[abbreviations] = _Memo()
+        memo = _KINDS[key] = _Memo(marker)
     return memo
 
 
@@ -186,10 +239,10 @@ def _piece_kinds(memo: _Memo, piece: str, abbreviations: frozenset[str]) -> tupl
         kinds: list[_Kind] = []
         pos = 0
         for part in _CHUNK_TOKEN.findall(piece):
-            kind = tokens.get(part) or _kind(tokens, part, abbreviations)
+            kind = tokens.get(part) or _kind(memo, part, abbreviations)
             if pos:
-                text, _, width, folded, is_word, is_capitalized, ender, continues = kind
-                kind = (text, pos, pos + width, folded, is_word, is_capitalized, ender, continues)
+                text, _, width, folded, is_word, is_capitalized, ender, continues, mark = kind
+                kind = (text, pos, pos + width, folded, is_word, is_capitalized, ender, continues, mark)
             kinds.append(kind)
             pos = kind[2]
         found = tuple(kinds)
@@ -200,10 +253,10 @@ def _piece_kinds(memo: _Memo, piece: str, abbreviations: frozenset[str]) -> tupl
         find = piece.find
         for chunk in chunks:
             pos = find(chunk, pos)
-            for text, start, end, folded, is_word, is_capitalized, ender, continues in remembered.get(
+            for text, start, end, folded, is_word, is_capitalized, ender, continues, mark in remembered.get(
                 chunk
             ) or _piece_kinds(memo, chunk, abbreviations):
-                shifted.append((text, pos + start, pos + end, folded, is_word, is_capitalized, ender, continues))
+                shifted.append((text, pos + start, pos + end, folded, is_word, is_capitalized, ender, continues, mark))
             pos += len(chunk)
         if chunks:
             return tuple(shifted)
@@ -213,21 +266,35 @@ def _piece_kinds(memo: _Memo, piece: str, abbreviations: frozenset[str]) -> tupl
     return found
 
 
-def _kind(kinds: dict[str, _Kind], part: str, abbreviations: frozenset[str]) -> _Kind:
-    """What a token not seen before decides, remembered in ``kinds`` unless it is long or the memo full."""
+def _kind(memo: _Memo, part: str, abbreviations: frozenset[str]) -> _Kind:
+    """What a token not seen before decides, remembered in the memo unless it is long or the memo full."""
     width = len(part)
     kind: _Kind
     if WORD.fullmatch(part) is None:  # a punctuation mark: one character
         ender = _DOT if part == "." else _BANG if part in _SENTENCE_END else 0
-        kind = (part, 0, width, part, False, False, ender, False)
+        mark = _mark(memo.marker, part, part, False, False)
+        kind = (part, 0, width, part, False, False, ender, False, mark)
     else:
         folded = fold(part)
         initial = len(part) == 1 and part.isalpha()
         continues = initial or part.isdigit() or folded in abbreviations
-        kind = (part, 0, width, folded, True, part[0].isupper(), 0, continues)
+        capitalized = part[0].isupper()
+        mark = _mark(memo.marker, part, folded, True, capitalized)
+        kind = (part, 0, width, folded, True, capitalized, 0, continues, mark)
+    kinds = memo.pieces
     if width <= _PIECE_LIMIT and len(kinds) < _KIND_LIMIT:
         kinds[part] = kind
     return kind
+
+
+def _mark(marker: TokenMarker | None, text: str, folded: str, is_word: bool, is_capitalized: bool) -> int:
+    """The marker's answer for a token (0 without a marker), checked: it must fit in ``MARK_BITS`` bits."""
+    if marker is None:
+        return 0
+    mark = marker(text, folded, is_word, is_capitalized)
+    if not 0 <= mark < 1 << MARK_BITS:
+        raise ValueError(f"a token marker answered {mark}, not a mark of {MARK_BITS} bits")
+    return mark
 
 
 def sentence_spans(text: str, abbreviations: Iterable[str] = frozenset()) -> list[tuple[int, int]]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import re
 
 import pytest
@@ -285,3 +287,77 @@ def test_long_chunks_are_not_remembered(monkeypatch: pytest.MonkeyPatch) -> None
 )
 def test_any_white_space_separates_chunks_as_it_separates_tokens(text: str) -> None:
     assert fields(tokenize(text, ABBREVIATIONS)) == plain_tokens(text, ABBREVIATIONS)
+
+
+# --- marks found while tokenizing ----------------------------------------------------------------
+
+_NAMES = frozenset({"huber", "maier", "dr"})
+
+
+class _Marker:
+    """Marks capitalised tokens (bit 0), listed words (bit 1) and punctuation (bit 2); counts its calls."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def __call__(self, text: str, folded: str, is_word: bool, is_capitalized: bool) -> int:
+        self.asked.append(text)
+        return int(is_capitalized) | (2 if folded in _NAMES else 0) | (0 if is_word else 4)
+
+
+def scanned_marks(tokens: list[Token]) -> list[list[int]]:
+    """What ``tokenize_marked`` must find, the slow way: one scan per bit of ``_Marker``'s marks."""
+    return [
+        [i for i, t in enumerate(tokens) if t.is_capitalized],
+        [i for i, t in enumerate(tokens) if t.folded in _NAMES],
+        [i for i, t in enumerate(tokens) if not t.is_word],
+        *([] for _ in range(text_module.MARK_BITS - 3)),  # bits no token gets
+    ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from([*_WORDS, *_MARKS_AND_SPACE, "Huber", "huber", "MAIER"]), max_size=30))
+def test_marked_tokens_are_the_tokens_and_the_marks_those_of_a_scan(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    marker = _Marker()
+    for _ in range(2):  # the memo cold, then warm
+        tokens, marked = text_module.tokenize_marked(text, ABBREVIATIONS, marker)
+        assert fields(tokens) == plain_tokens(text, ABBREVIATIONS)
+        assert marked == scanned_marks(tokens)
+
+
+def test_a_marker_is_asked_once_per_distinct_token_and_its_marks_are_its_own() -> None:
+    marker, other = _Marker(), _Marker()
+    text = "Dr. Huber und Dr. Maier, huber."
+    text_module.tokenize_marked(text, ABBREVIATIONS, marker)
+    text_module.tokenize_marked(text + " Dr.", ABBREVIATIONS, marker)
+    assert sorted(marker.asked) == sorted(set(marker.asked)) == [",", ".", "Dr", "Huber", "Maier", "huber", "und"]
+    _, marked = text_module.tokenize_marked(text, ABBREVIATIONS, other)  # another marker: asked anew
+    assert len(other.asked) == 7
+    assert marked[1] == [0, 2, 4, 6, 8]  # Dr Huber Dr Maier huber
+    assert fields(tokenize(text, ABBREVIATIONS)) == plain_tokens(text, ABBREVIATIONS)  # no marker: as before
+
+
+def test_a_marker_that_answers_more_bits_than_kept_is_refused() -> None:
+    def greedy(text: str, folded: str, is_word: bool, is_capitalized: bool) -> int:
+        return 1 << text_module.MARK_BITS
+
+    with pytest.raises(ValueError, match="token marker"):
+        text_module.tokenize_marked("Huber", ABBREVIATIONS, greedy)
+
+
+def test_the_tokenizers_tokens_are_tokens_in_all_but_type() -> None:
+    """Interpreted, the tokenizer makes its tokens as a subclass without ``__init__`` (cheaper to call): they are
+    Tokens, equal to one made by hand, unhashable, printed as one, and pickled and copied as one."""
+    made = tokenize("Dr. Huber", ABBREVIATIONS)[2]
+    by_hand = Token("Huber", 4, 9, True, "huber", 0, True)
+    assert isinstance(made, Token)
+    assert made == by_hand and by_hand == made
+    assert repr(made) == repr(by_hand)
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(made)
+    if not text_module._PLAIN_NEW:
+        return  # compiled: the tokens are Tokens themselves (a native class, which pickles as mypyc lets it)
+    for copied in (pickle.loads(pickle.dumps(made)), copy.copy(made), copy.deepcopy(made)):
+        assert type(copied) is Token
+        assert copied == by_hand

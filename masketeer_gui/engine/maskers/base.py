@@ -10,7 +10,7 @@ from masketeer_gui.engine.maskers.word_memo import WordMemo
 from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.span import NAME_ENTITIES, Entity
-from masketeer_gui.engine.text import Token
+from masketeer_gui.engine.text import MARK_BITS, Token
 from masketeer_gui.engine.word_forms import is_mixed_case_acronym
 
 # Verbs that follow a person as subject or object: "Huber meldet sich", "bitte Huber anrufen".
@@ -96,22 +96,59 @@ class Vote(NamedTuple):
 _NAME_ENTITIES: Final = NAME_ENTITIES
 _LISTED: Final = 1  # ``WordMarks``: a listed word, a word a salutation starts with
 _STARTS: Final = 2
+# A token's mark, as ``WordMarks`` marks it for ``text.tokenize_marked``: these are the bits 0, 1 and 2 of the
+# mark, so the tokenizer's lists of marked tokens are ``NoteState``'s capitalised, listed and salutation starts.
+MARK_CAPITALIZED: Final = 1
+MARK_LISTED: Final = 2
+MARK_STARTS: Final = 4
+_FILTER_BITS: Final = 3  # the bits from 3 on: one per ``WordFilter``
+MAX_FILTERS: Final = MARK_BITS - _FILTER_BITS
+
+
+class WordFilter(Protocol):
+    """A masker's test of one token that the token (and the name lists) alone decide: may the masker act there?
+    Its answer must not change during the engine's run (masks are remembered per distinct token)."""
+
+    def may_act(self, token: Token, names: NameIndex) -> bool: ...
 
 
 class WordMarks:
     """What one scan of a note looks up per token (built once per engine): the words that may be a first name
     or a deployment name (``NoteState.listed_positions``) and the words a salutation starts with
-    (``NoteState.salutation_starts``), in one table, so each token costs one look-up instead of one per scan."""
+    (``NoteState.salutation_starts``), in one table, so each token costs one look-up instead of one per scan.
 
-    __slots__ = ("names", "starts", "table")
+    Called on a token, the marks that token gets (``MARK_*``): as a ``text.TokenMarker`` the tokenizer asks
+    once per distinct token, and finds the positions of all of them while it makes the tokens. With ``filters``
+    (maskers' ``WordFilter``), the tokens where each may act are marked too (``NoteState.filtered``)."""
 
-    def __init__(self, names: NameIndex, starts: frozenset[str] = frozenset()) -> None:
+    __slots__ = ("filters", "names", "starts", "table")
+
+    def __init__(
+        self, names: NameIndex, starts: frozenset[str] = frozenset(), filters: tuple[WordFilter, ...] = ()
+    ) -> None:
+        if len(filters) > MAX_FILTERS:
+            raise ValueError(f"at most {MAX_FILTERS} word filters, not {len(filters)}")
         self.names = names
         self.starts = starts
+        self.filters = filters
         table = dict.fromkeys(names.first_or_listed, _LISTED)
         for word in starts:
             table[word] = table.get(word, 0) | _STARTS
         self.table = table
+
+    def __call__(self, text: str, folded: str, is_word: bool, is_capitalized: bool) -> int:
+        mark = self.table.get(folded, 0)
+        found = MARK_CAPITALIZED if is_capitalized else 0
+        if mark & _LISTED:
+            found |= MARK_LISTED
+        if mark & _STARTS and is_word:
+            found |= MARK_STARTS
+        if self.filters:
+            token = Token(text, 0, len(text), is_word, folded, 0, is_capitalized)
+            for bit, word_filter in enumerate(self.filters, _FILTER_BITS):
+                if word_filter.may_act(token, self.names):
+                    found |= 1 << bit
+        return found
 
 
 def cast_votes(votes: list[Vote | None]) -> list[Vote]:
@@ -123,9 +160,19 @@ class NoteState:
     """Tokens of one note, the votes cast so far, and neighbour helpers the maskers share.
 
     ``marks``: the engine's ``WordMarks`` for ``names``; with them one scan finds the capitalised tokens, the
-    listed ones and the salutation starts (without them each is a scan of its own, on first use)."""
+    listed ones and the salutation starts (without them each is a scan of its own, on first use). ``marked``: what
+    ``text.tokenize_marked`` found with ``marks`` as the marker while it made ``tokens`` (the indices per mark
+    bit): then there is no scan at all, and with the marks' ``filters`` the tokens where each may act are known
+    too (``filtered``)."""
 
-    def __init__(self, tokens: list[Token], names: NameIndex, text: str = "", marks: WordMarks | None = None) -> None:
+    def __init__(
+        self,
+        tokens: list[Token],
+        names: NameIndex,
+        text: str = "",
+        marks: WordMarks | None = None,
+        marked: list[list[int]] | None = None,
+    ) -> None:
         self.tokens = tokens
         self.names = names
         self.text = text  # the (markup-blanked) note, for line breaks; may be empty in tests
@@ -136,8 +183,15 @@ class NoteState:
         self.salutation_starts: list[int] = []  # indices of the words among ``start_words``
         self._listed: list[int] | None = None  # ``listed_positions``, found on first use
         self._named: list[int] = []  # tokens voted as names through ``vote``, in voting order
+        self._filtered: dict[WordFilter, list[int]] = {}  # per filter of the marks, the tokens it lets through
         if marks is None or marks.names is not names:
             self.capitalized = [i for i, t in enumerate(tokens) if t.is_capitalized]  # most maskers look only here
+            return
+        self.start_words = marks.starts
+        if marked is not None:
+            self.capitalized, self._listed, self.salutation_starts = marked[0], marked[1], marked[2]
+            for bit, word_filter in enumerate(marks.filters, _FILTER_BITS):
+                self._filtered[word_filter] = marked[bit]
             return
         capitalized: list[int] = []
         listed: list[int] = []
@@ -154,8 +208,12 @@ class NoteState:
                     starts.append(i)
         self.capitalized = capitalized
         self._listed = listed
-        self.start_words = marks.starts
         self.salutation_starts = starts
+
+    def filtered(self, word_filter: WordFilter) -> list[int] | None:
+        """Indices of the tokens where ``word_filter`` may act, when the tokenizer marked them (else None: the
+        masker scans for itself)."""
+        return self._filtered.get(word_filter)
 
     def listed_positions(self) -> list[int]:
         """Indices of the tokens that may be a first name or a deployment name (``NameIndex.first_or_listed``),

@@ -51,6 +51,7 @@ from masketeer_gui.engine.maskers.site_forms import (
 )
 from masketeer_gui.engine.maskers.site_lines import clip_to_line
 from masketeer_gui.engine.maskers.site_shapes import SiteShapes
+from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.rules.zip_towns import german_zip_keys, swiss_zip_keys
 from masketeer_gui.engine.span import Entity
@@ -229,26 +230,31 @@ class MedicalSiteMasker:
         return None if hit is None else self._shapes.widen(state, hit, floor)
 
     def _candidates(self, state: NoteState) -> list[int]:
-        """Tokens where a site may start (hot path: one set look-up per token, by its text)."""
+        """Tokens where a site may start: marked as the note was tokenized (``WordMarks`` with this masker), else
+        found by a scan (hot path: one set look-up per token, by its text)."""
+        found = state.filtered(self)
+        if found is not None:
+            return found
+        never, may_act, names = self._never, self.may_act, state.names
+        return [i for i, t in enumerate(state.tokens) if t.text not in never and may_act(t, names)]
+
+    def may_act(self, token: Token, names: NameIndex) -> bool:
+        """A site may start at ``token`` (its text decides: remembered per text; ``WordFilter``)."""
         never, may = self._never, self._may
         if len(never) + len(may) > _CACHE_LIMIT:
             never.clear()
             may.clear()
-            self._fields.clear()
-        tokens = state.tokens
-        found = []
-        for i in [i for i, t in enumerate(tokens) if t.text not in never]:
-            token = tokens[i]
-            if token.text in may:
-                found.append(i)
-            elif token.is_word and self._starts(token):
-                may.add(token.text)
-                if self._field_only(token):
-                    self._fields.add(token.text)
-                found.append(i)
-            else:
-                never.add(token.text)
-        return found
+            self._fields.clear()  # only a shortcut of ``_site_at``: a field not in it is walked in full
+        text = token.text
+        if text in may:
+            return True
+        if text not in never and token.is_word and self._starts(token):
+            may.add(text)
+            if self._field_only(token):
+                self._fields.add(text)
+            return True
+        never.add(text)
+        return False
 
     def _starts(self, token: Token) -> bool:
         """A site may start at ``token`` (the word alone decides, see ``_at``): a listed site or acronym

@@ -36,7 +36,8 @@ class NameDictionaryMasker:
         names = state.names
         words = self._words.table(names)
         tokens = state.tokens
-        for i in state.capitalized:  # hot path: one look-up per word; most are no name
+        marked = state.filtered(self)  # the tokenizer marked the words ``may_act`` lets through: no scan
+        for i in state.capitalized if marked is None else marked:  # hot path: one look-up per word; most are no name
             text = tokens[i].text
             try:
                 found = words[text]
@@ -49,6 +50,16 @@ class NameDictionaryMasker:
                 state.vote(i, vote)
         if names.roles:
             self._lowercase_listed(state, names)
+
+    def may_act(self, token: Token, names: NameIndex) -> bool:
+        """A capitalised word that can be a name wherever it stands (``WordFilter``: what ``apply`` looks for)."""
+        if not token.is_capitalized:
+            return False
+        words = self._words.table(names)
+        text = token.text
+        if text not in words:
+            words[text] = self._word(token, names)
+        return words[text] is not None
 
     def _lowercase_listed(self, state: NoteState, names: NameIndex) -> None:
         """A deployment name written in lower case ("huber hat angerufen") when it is no German word."""

@@ -26,6 +26,8 @@ from masketeer_gui.engine.maskers.base import (
 from masketeer_gui.engine.maskers.contact_cues import thing_after_preposition
 from masketeer_gui.engine.maskers.word_memo import WordMemo
 from masketeer_gui.engine.maskers.word_use import used_as_thing
+from masketeer_gui.engine.names import NameIndex
+from masketeer_gui.engine.text import Token
 
 LEFT_CUES: Final = frozenset(["laut", "lt", "mit", "an", "bei", "von", "durch", "bitte", "fuer", "via"])
 # Verbs whose subject follows them in an inverted clause: "Die Übergabe macht Mirka, …".
@@ -57,7 +59,8 @@ class PersonContextMasker:
     def apply(self, state: NoteState) -> None:
         tokens = state.tokens
         words = self._words.table(state.names)
-        for i in state.capitalized:  # hot path: one look-up per word; most are known words
+        marked = state.filtered(self)  # the tokenizer marked the words ``may_act`` lets through: no scan
+        for i in state.capitalized if marked is None else marked:  # hot path: one look-up per word; most are known
             text = tokens[i].text
             possible = words.get(text)  # not ``try``: compiled, each miss would raise a real KeyError
             if possible is None:
@@ -74,6 +77,16 @@ class PersonContextMasker:
             ref = state.names.base_name(tokens[i].folded) or tokens[i].folded
             reason = f"unknown word {cue}"
             state.vote(i, Vote(self.name, state.names.entity(ref), reason, ("context",), ref))
+
+    def may_act(self, token: Token, names: NameIndex) -> bool:
+        """A capitalised word that may be a name somewhere (``WordFilter``: what ``apply`` looks for)."""
+        if not token.is_capitalized:
+            return False
+        words = self._words.table(names)
+        possible = words.get(token.text)
+        if possible is None:
+            possible = words[token.text] = self._possible(NoteState([token], names), 0)
+        return possible
 
     @staticmethod
     def _possible(state: NoteState, i: int) -> bool:

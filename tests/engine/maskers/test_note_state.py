@@ -3,14 +3,25 @@ tokens gave. Invented names only."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from masketeer_gui.engine.lists import NameLists
-from masketeer_gui.engine.maskers import Masker, NoteState, SalutationMasker, Vote, WordMarks
+from masketeer_gui.engine.maskers import (
+    Masker,
+    MedicalSiteMasker,
+    NameDictionaryMasker,
+    NoteState,
+    PersonContextMasker,
+    SalutationMasker,
+    Vote,
+    WordMarks,
+)
 from masketeer_gui.engine.names import NameIndex
+from masketeer_gui.engine.pipeline import Deidentifier
 from masketeer_gui.engine.span import NAME_ENTITIES, Entity
-from masketeer_gui.engine.text import tokenize
+from masketeer_gui.engine.text import tokenize, tokenize_marked
 from tests.engine.conftest import EngineFactory
 from tests.engine.tiny_lexicon import tiny_lexicon
 
@@ -74,6 +85,13 @@ def test_one_scan_with_the_engines_marks_agrees_with_each_scan(pieces: list[str]
     assert marked.listed_positions() == plain.listed_positions()
     assert marked.start_words is STARTS and plain.start_words is None
     assert marked.salutation_starts == [i for i, t in enumerate(tokens) if t.folded in STARTS and t.is_word]
+    found, marks = tokenize_marked(text, frozenset(), MARKS)  # found while tokenizing: the same, with no scan
+    while_made = NoteState(found, INDEX, text, MARKS, marks)
+    assert found == tokens
+    assert while_made.capitalized == marked.capitalized
+    assert while_made.listed_positions() == marked.listed_positions()
+    assert while_made.salutation_starts == marked.salutation_starts
+    assert while_made.start_words is STARTS
 
 
 def test_marks_of_another_index_are_not_used() -> None:
@@ -138,3 +156,47 @@ def test_name_votes_agree_with_a_scan_after_each_masker(make_engine: EngineFacto
     engine.maskers[:] = [m if m is engine.sites else _Checked(m, seen) for m in engine.maskers]
     engine.analyze("\n".join(lines))
     assert seen
+
+
+SITE_PIECES = ["LKH", "Klinik", "Innsbruck", "Kardiologie", "am", "Marktplatz", "Hausarztpraxis", "Zentrum", "kommt"]
+NAME_PIECES = ["Wolpertinger", "Gschwandtl", "Irmlind", "Zwirchmeier", "Frau", "Termin", "Bleibtreu", "ZWIRCHMAYR"]
+
+
+def _filters() -> tuple[MedicalSiteMasker, NameDictionaryMasker, PersonContextMasker]:
+    """The maskers that filter words, fresh (no memo of another's)."""
+    return Deidentifier(LEXICON).sites, NameDictionaryMasker(), PersonContextMasker()
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.sampled_from([*SITE_PIECES, *NAME_PIECES, *PIECES]), max_size=14),
+    st.sampled_from([" ", "\n", " , "]),
+)
+def test_filtered_words_marked_while_tokenizing_are_those_each_masker_scans_for(
+    pieces: list[str], separator: str
+) -> None:
+    """With maskers' ``WordFilter`` in the engine's ``WordMarks``, the tokenizer marks where each may act: the
+    tokens the masker's own scan finds (each masker fresh: no memo of the other's), and so the same votes."""
+    text = separator.join(pieces)
+    filters, scanning = _filters(), _filters()
+    marks = WordMarks(INDEX, STARTS, filters)
+    tokens, marked = tokenize_marked(text, frozenset(), marks)
+    state, scanned = NoteState(tokens, INDEX, text, marks, marked), NoteState(tokens, INDEX, text)
+    sites, other_sites = filters[0], scanning[0]
+    assert sites._candidates(state) is state.filtered(sites)
+    assert other_sites._candidates(scanned) == state.filtered(sites)  # the masker's own scan, without marks
+    assert other_sites._candidates(state) == state.filtered(sites)  # another masker's marks are not its own
+    assert scanned.filtered(sites) is None and state.filtered(other_sites) is None
+    for masker in filters[1:]:
+        assert state.filtered(masker) == [i for i in state.capitalized if masker.may_act(tokens[i], INDEX)]
+    maskers: list[tuple[Masker, Masker]] = list(zip(filters, scanning, strict=True))
+    for ours, theirs in maskers:  # these maskers in the ensemble's order, marked and scanning
+        ours.apply(state)
+        theirs.apply(scanned)
+        assert state.votes == scanned.votes, ours.name
+    assert NoteState(tokens, INDEX, text, MARKS, marked).filtered(sites) is None  # marks without filters
+
+
+def test_marks_hold_so_many_filters_only() -> None:
+    with pytest.raises(ValueError, match="word filters"):
+        WordMarks(INDEX, STARTS, (*_filters(), PersonContextMasker()))
