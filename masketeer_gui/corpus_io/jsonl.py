@@ -86,8 +86,9 @@ class Lines:
         bad: list[BadRecord] = []
         factory = self._factory(bad.append)
         make = factory.note_maker(key)
-        if make is None:
-            return [(r.id, r.text, r.meta.get(key), r.line) for r in self.records()[0]], self.records()[1]
+        if make is None:  # the records are needed: read once
+            records, bad = self.records()
+            return [(r.id, r.text, r.meta.get(key), r.line) for r in records], bad
         return list(_parsed(enumerate(self.raw, self.first), self.source, factory, make)), bad
 
     def _factory(self, on_bad: Callable[[BadRecord], None]) -> RecordFactory:
