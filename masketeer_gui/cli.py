@@ -4,18 +4,24 @@ Exit status (docs/CONTRACT.md): 0 done; 2 bad usage or bad input (the message na
 line); 1 internal error (a generic message with the exception type only: exception messages
 may contain note text) or a failure of the machine, such as a full disk (said in plain words).
 Set ``MASKETEER_DEBUG=1`` to get the traceback instead.
+
+Run as the program (``main()`` with no ``argv``), a command that says so (``ends_at_once``: a batch run
+whose output is committed when it returns) ends the process at once after success (``end_process``):
+the interpreter's own teardown would free the engine's million objects one by one (~0.1 s).
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import re
 import signal
 import sys
 import threading
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
+from typing import NoReturn
 
 from masketeer_gui._version import __version__
 from masketeer_gui.atomic import ENVIRONMENT_ERRNOS, OutputError, plain_reason
@@ -66,7 +72,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(_environment_error(args.command, exc) or _internal_error(args.command, exc), file=sys.stderr)
         return EXIT_INTERNAL
+    if argv is None and status == EXIT_OK and getattr(args, "ends_at_once", False):
+        end_process(status)
     return status
+
+
+def end_process(status: int) -> NoReturn:
+    """End this process now with ``status``: standard output, standard error and the log handlers flushed,
+    then ``os._exit`` (no ``atexit`` handler, no teardown of the interpreter's objects). Only for a command
+    that leaves nothing to be done at exit: every file it writes committed and closed, its workers done."""
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        with suppress(OSError, ValueError):  # a closed pipe or stream: what it held cannot be written now either
+            stream.flush()
+    os._exit(status)
 
 
 def _named_command(argv: Sequence[str]) -> str | None:

@@ -109,3 +109,49 @@ def test_top_level_help_still_lists_every_command(capsys: pytest.CaptureFixture[
     assert main(["--help"]) == 0
     shown = capsys.readouterr().out
     assert all(module.replace("_", "-") in shown for module in COMMAND_MODULES)
+
+
+ENDING_CLI = """
+import atexit, sys
+from masketeer_gui.cli import main
+from masketeer_gui.commands import deidentify
+from tests.fake_analyzer import fake_factory
+deidentify.ENGINE_FACTORY = fake_factory
+atexit.register(lambda: print("teardown ran", file=sys.stderr))
+print("unflushed output", end="")  # stdout to a pipe is block-buffered: only a flush writes it
+if sys.argv[1] == "--argv":
+    sys.exit(main(sys.argv[2:]))
+sys.exit(main())
+"""
+
+
+def run_ending_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", ENDING_CLI, *args],
+        cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("first", "content", "status", "teardown"),
+    [
+        ([], '{"id": 1, "text": "Frau Zwetschk"}\n', 0, False),  # the program, done: ends at once
+        ([], '{"id": 1, "text": "Frau Zwetschk\n', 2, True),  # bad input: the usual way out
+        (["--argv"], '{"id": 1, "text": "Frau Zwetschk"}\n', 0, True),  # ``main(argv)`` called by a program
+    ],
+)
+def test_a_finished_deidentify_run_ends_the_process_at_once(
+    tmp_path: Path, first: list[str], content: str, status: int, teardown: bool
+) -> None:
+    """``end_process``: what the command wrote is flushed and committed, only the interpreter's teardown is
+    skipped (an ``atexit`` handler shows whether it ran)."""
+    source, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    source.write_text(content, "utf-8")
+    result = run_ending_cli(*first, "deidentify", str(source), "-o", str(out))
+    assert result.returncode == status, result.stderr
+    assert result.stdout == "unflushed output"
+    assert ("teardown ran" in result.stderr) is teardown
+    if status == 0:
+        assert "masketeer deidentify: 1 notes" in result.stderr
+        assert json.loads(out.read_text("utf-8"))["id"] == "1"

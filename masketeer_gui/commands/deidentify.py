@@ -93,7 +93,7 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument("--text-col", default="text", metavar="NAME", help="text column/key (default: text)")
     parser.add_argument("--chunk-size", type=_positive, default=256, metavar="N", help=argparse.SUPPRESS)
     parser.add_argument("--tag-length", type=_positive, default=8, metavar="N", help=argparse.SUPPRESS)  # tests
-    parser.set_defaults(handler=run)
+    parser.set_defaults(handler=run, ends_at_once=True)  # ``cli.end_process``: committed when ``run`` returns
 
 
 def run(args: argparse.Namespace) -> int:
