@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import os
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -123,3 +124,51 @@ def test_a_workers_leftovers_are_frozen_when_asked(freeze: bool) -> None:
     for counts in per_worker.values():
         growing = all(later > earlier for earlier, later in itertools.pairwise(counts))
         assert growing if freeze else len(set(counts)) == 1
+
+
+def _exit_when_released(state: str, payload: int) -> int:
+    """Payload 0's pool process, when it ends, waits for the file ``state`` (at most 20 s)."""
+    if payload == 0:
+        from multiprocessing import util
+
+        util.Finalize(None, _wait_for, args=(state,), exitpriority=0)  # run as the pool process ends
+    return payload
+
+
+def _wait_for(path: str) -> None:
+    import time
+
+    deadline = time.monotonic() + 20
+    while not os.path.exists(path) and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="forked workers")
+def test_the_run_does_not_wait_for_its_workers_to_exit(tmp_path: Path) -> None:
+    """Once every payload is queued the pool is shut down without waiting: the last result comes back while a
+    worker is still ending (the pool's thread reaps it), and then it is gone."""
+    import multiprocessing
+    import time
+
+    release = tmp_path / "release"
+    results = list(run_ordered(Workload(_exit_when_released, str(release)), ((i, i) for i in range(6)), 2, in_flight=1))
+    assert [value for _, value in results] == list(range(6))
+    assert multiprocessing.active_children()  # still ending
+    release.touch()
+    deadline = time.monotonic() + 30
+    while multiprocessing.active_children() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not multiprocessing.active_children()
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="PR_SET_PDEATHSIG is Linux's")
+def test_a_worker_arms_the_parent_death_signal() -> None:
+    import subprocess
+
+    probe = (
+        "import ctypes, signal; from masketeer_gui.batch import _set_parent_death_signal; "
+        "assert _set_parent_death_signal(signal.SIGUSR1); armed = ctypes.c_int(); "
+        "ctypes.CDLL(None).prctl(2, ctypes.byref(armed), 0, 0, 0); print(armed.value)"  # PR_GET_PDEATHSIG
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
+    assert int(done.stdout) == __import__("signal").SIGUSR1
