@@ -182,3 +182,14 @@ def test_a_read_error_names_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(Path, "open", failing)
     with pytest.raises(CorpusError, match=r"in\.jsonl: cannot read \(Input/output error\)"):
         list(reader.chunks(8))
+
+
+def test_the_last_chunks_are_cut_finer_and_no_line_is_lost_or_renumbered() -> None:
+    """``parallel.finer_at_the_end``: the workers' last chunks are small, so they run out of work together."""
+    raw = [(json.dumps({"id": f"N{i}", "text": "t"}) + "\n").encode() for i in range(50)]
+    chunks = [Lines("in.jsonl", 1 + start, raw[start : start + 8], Columns()) for start in range(0, 50, 8)]
+    finer = list(parallel.finer_at_the_end(iter(chunks), 2, 4))
+    assert [len(chunk.raw) for chunk in finer] == [8, 8, 8, 8, 8, 2, 2, 2, 2, 1, 1]
+    assert [line for chunk in finer for line in chunk.raw] == raw
+    assert [chunk.first for chunk in finer] == [1, 9, 17, 25, 33, 41, 43, 45, 47, 49, 50]
+    assert [len(chunk.raw) for chunk in parallel.finer_at_the_end(iter(chunks[:1]), 2, 4)] == [2, 2, 2, 2]  # fewer

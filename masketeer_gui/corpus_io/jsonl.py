@@ -91,6 +91,14 @@ class Lines:
             return [(r.id, r.text, r.meta.get(key), r.line) for r in records], bad
         return list(_parsed(enumerate(self.raw, self.first), self.source, factory, make)), bad
 
+    def split(self, parts: int) -> list[Lines]:
+        """These lines as up to ``parts`` consecutive ``Lines`` of (nearly) equal length."""
+        step = max(1, -(-len(self.raw) // parts))
+        return [
+            Lines(self.source, self.first + start, self.raw[start : start + step], self.columns)
+            for start in range(0, len(self.raw), step)
+        ]
+
     def _factory(self, on_bad: Callable[[BadRecord], None]) -> RecordFactory:
         columns = self.columns
         return RecordFactory(columns.id_col, columns.text_col, True, on_bad, columns.patient_col)
