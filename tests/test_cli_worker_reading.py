@@ -192,4 +192,4 @@ def test_the_last_chunks_are_cut_finer_and_no_line_is_lost_or_renumbered() -> No
     assert [len(chunk.raw) for chunk in finer] == [8, 8, 8, 8, 8, 2, 2, 2, 2, 1, 1]
     assert [line for chunk in finer for line in chunk.raw] == raw
     assert [chunk.first for chunk in finer] == [1, 9, 17, 25, 33, 41, 43, 45, 47, 49, 50]
-    assert [len(chunk.raw) for chunk in parallel.finer_at_the_end(iter(chunks[:1]), 2, 4)] == [2, 2, 2, 2]  # fewer
+    assert [len(chunk.raw) for chunk in parallel.finer_at_the_end(iter(chunks[:1]), 2, 4)] == [2, 2, 2, 2]  # one held
