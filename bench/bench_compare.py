@@ -35,7 +35,8 @@ _WRAPPER = (
     "wall = time.perf_counter() - t; u = resource.getrusage(resource.RUSAGE_CHILDREN); "
     "print(wall, u.ru_utime + u.ru_stime, u.ru_maxrss, file=sys.stderr); sys.exit(code)"
 )
-_CLI = "import sys; from masketeer_gui.cli import main; sys.exit(main())"
+# The program as its console script runs it (``cli.entry``; a commit before it had none: ``main``).
+_CLI = "import sys; from masketeer_gui import cli; getattr(cli, 'entry', lambda: sys.exit(cli.main()))()"
 
 
 class Contender(NamedTuple):

@@ -97,6 +97,7 @@ def _run_pool(
         workers, mp_context=context, initializer=_start_worker, initargs=(source, task, os.getpid())
     )
     widen_pipes(pool)
+    reaper: threading.Thread | None = None
     try:
         for index, (key, payload) in enumerate(items):
             pending.append((key, _submit(pool, payload, first=index == 0)))
@@ -104,15 +105,31 @@ def _run_pool(
                 done, future = pending.popleft()
                 yield done, future.result()
         # Every payload is queued: the pool ends its workers once they are done, and this process does not wait
-        # for them to exit (~25 ms, while the caller could already use the last result; the pool's thread reaps
-        # them, and the interpreter joins it at exit).
-        pool.shutdown(wait=False)
+        # for them to exit (~25 ms, while the caller could already use the last result): the pool's thread reaps
+        # them (``reap_workers`` waits for that). Where that thread cannot be found, the pool is waited for.
+        reaper = getattr(pool, "_executor_manager_thread", None)
+        if reaper is not None:
+            pool.shutdown(wait=False)
+            _REAPERS[:] = [*(thread for thread in _REAPERS if thread.is_alive()), reaper]
         while pending:
             done, future = pending.popleft()
             yield done, future.result()
     except BaseException:  # bad input, a failed payload, Ctrl-C, or the consumer gave up
         pool.shutdown(wait=False, cancel_futures=True)
         raise
+    if reaper is None:
+        pool.shutdown(wait=True)
+
+
+_REAPERS: list[threading.Thread] = []  # the threads of pools shut down without waiting: each reaps its workers last
+
+
+def reap_workers() -> None:
+    """Wait until the workers of every finished run have exited and been reaped (at once, usually: they end while
+    the caller settles the run). Before a process ends without the interpreter's teardown (``cli.end_process``):
+    so no worker outlives it, and their CPU time counts among its children's."""
+    while _REAPERS:
+        _REAPERS.pop().join()
 
 
 def widen_pipes(pool: ProcessPoolExecutor, size: int = PIPE_BYTES) -> None:

@@ -5,9 +5,10 @@ line); 1 internal error (a generic message with the exception type only: excepti
 may contain note text) or a failure of the machine, such as a full disk (said in plain words).
 Set ``MASKETEER_DEBUG=1`` to get the traceback instead.
 
-Run as the program (``main()`` with no ``argv``), a command that says so (``ends_at_once``: a batch run
-whose output is committed when it returns) ends the process at once after success (``end_process``):
-the interpreter's own teardown would free the engine's million objects one by one (~0.1 s).
+The program itself is ``entry`` (the console script, ``python -m masketeer_gui``): after a command that says
+so (``ends_at_once``: a batch run whose output is committed when it returns) succeeded, it ends the process at
+once (``end_process``): the interpreter's own teardown would free the engine's million objects one by one
+(~0.1 s). ``main`` always returns the status (for tests and for programs that call it).
 """
 
 from __future__ import annotations
@@ -47,8 +48,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run one subcommand; returns the exit status (also for argparse's own errors)."""
+def entry() -> NoReturn:
+    """The ``masketeer`` program: ``main`` on the command line, then the process ends with its status."""
+    sys.exit(main(end_at_once=True))
+
+
+def main(argv: Sequence[str] | None = None, *, end_at_once: bool = False) -> int:
+    """Run one subcommand; returns the exit status (also for argparse's own errors).
+
+    ``end_at_once``: a successful command that allows it (``ends_at_once``) ends the process instead
+    (``end_process``; ``entry`` asks for that)."""
     parser = build_parser(_named_command(sys.argv[1:] if argv is None else argv))
     try:
         args = parser.parse_args(argv)
@@ -72,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(_environment_error(args.command, exc) or _internal_error(args.command, exc), file=sys.stderr)
         return EXIT_INTERNAL
-    if argv is None and status == EXIT_OK and getattr(args, "ends_at_once", False):
+    if end_at_once and status == EXIT_OK and getattr(args, "ends_at_once", False):
         end_process(status)
     return status
 
@@ -137,4 +146,4 @@ def _internal_error(command: str, exc: BaseException) -> str:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()

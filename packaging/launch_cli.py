@@ -1,8 +1,6 @@
 """PyInstaller entry point: the ``masketeer`` command line, next to the app in the same bundle."""
 
-import sys
-
-from masketeer_gui.cli import main
+from masketeer_gui.cli import entry
 
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()

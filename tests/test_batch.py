@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from masketeer_gui import batch
 from masketeer_gui.batch import Workload, run_ordered
 
 
@@ -148,17 +149,25 @@ def test_the_run_does_not_wait_for_its_workers_to_exit(tmp_path: Path) -> None:
     """Once every payload is queued the pool is shut down without waiting: the last result comes back while a
     worker is still ending (the pool's thread reaps it), and then it is gone."""
     import multiprocessing
-    import time
 
     release = tmp_path / "release"
     results = list(run_ordered(Workload(_exit_when_released, str(release)), ((i, i) for i in range(6)), 2, in_flight=1))
     assert [value for _, value in results] == list(range(6))
     assert multiprocessing.active_children()  # still ending
     release.touch()
-    deadline = time.monotonic() + 30
-    while multiprocessing.active_children() and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert not multiprocessing.active_children()
+    batch.reap_workers()
+    assert not multiprocessing.active_children() and not batch._REAPERS
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="forked workers")
+def test_only_the_threads_still_reaping_workers_are_kept() -> None:
+    """A long-lived process (the app) runs many pools: the reaping threads of those done are let go."""
+    for _ in range(3):
+        assert list(run_ordered(Workload(_scaled, {"factor": 1}), ((i, i) for i in range(4)), 2, in_flight=1))
+        batch._REAPERS[-1].join()
+    assert len(batch._REAPERS) == 1
+    batch.reap_workers()
+    assert not batch._REAPERS
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="PR_SET_PDEATHSIG is Linux's")

@@ -113,15 +113,16 @@ def test_top_level_help_still_lists_every_command(capsys: pytest.CaptureFixture[
 
 ENDING_CLI = """
 import atexit, sys
-from masketeer_gui.cli import main
+from masketeer_gui import cli
 from masketeer_gui.commands import deidentify
 from tests.fake_analyzer import fake_factory
 deidentify.ENGINE_FACTORY = fake_factory
 atexit.register(lambda: print("teardown ran", file=sys.stderr))
 print("unflushed output", end="")  # stdout to a pipe is block-buffered: only a flush writes it
-if sys.argv[1] == "--argv":
-    sys.exit(main(sys.argv[2:]))
-sys.exit(main())
+if sys.argv[1] == "--main":
+    del sys.argv[1]
+    sys.exit(cli.main())
+cli.entry()
 """
 
 
@@ -134,24 +135,27 @@ def run_ending_cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.parametrize(
-    ("first", "content", "status", "teardown"),
+    ("first", "notes", "workers", "status", "teardown"),
     [
-        ([], '{"id": 1, "text": "Frau Zwetschk"}\n', 0, False),  # the program, done: ends at once
-        ([], '{"id": 1, "text": "Frau Zwetschk\n', 2, True),  # bad input: the usual way out
-        (["--argv"], '{"id": 1, "text": "Frau Zwetschk"}\n', 0, True),  # ``main(argv)`` called by a program
+        ([], 1, "1", 0, False),  # the program, done: ends at once
+        ([], 3, "2", 0, False),  # with workers (reaped before it ends)
+        ([], 0, "1", 2, True),  # bad input: the usual way out
+        (["--main"], 1, "1", 0, True),  # ``main`` called by a program: it returns
     ],
 )
 def test_a_finished_deidentify_run_ends_the_process_at_once(
-    tmp_path: Path, first: list[str], content: str, status: int, teardown: bool
+    tmp_path: Path, first: list[str], notes: int, workers: str, status: int, teardown: bool
 ) -> None:
-    """``end_process``: what the command wrote is flushed and committed, only the interpreter's teardown is
+    """``cli.entry``: what the command wrote is flushed and committed, only the interpreter's teardown is
     skipped (an ``atexit`` handler shows whether it ran)."""
     source, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
-    source.write_text(content, "utf-8")
-    result = run_ending_cli(*first, "deidentify", str(source), "-o", str(out))
+    lines = [json.dumps({"id": i, "text": "Frau Zwetschk"}) for i in range(notes)] or ['{"id": 1, "text": "Frau']
+    source.write_text("\n".join(lines) + "\n", "utf-8")
+    args = ["deidentify", str(source), "-o", str(out), "--workers", workers, "--chunk-size", "1"]
+    result = run_ending_cli(*first, *args)
     assert result.returncode == status, result.stderr
     assert result.stdout == "unflushed output"
     assert ("teardown ran" in result.stderr) is teardown
     if status == 0:
-        assert "masketeer deidentify: 1 notes" in result.stderr
-        assert json.loads(out.read_text("utf-8"))["id"] == "1"
+        assert f"masketeer deidentify: {notes} notes" in result.stderr
+        assert [json.loads(line)["id"] for line in out.read_text("utf-8").splitlines()] == list(map(str, range(notes)))

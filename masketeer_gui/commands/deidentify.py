@@ -162,6 +162,7 @@ def _deidentify(
     (``settling``: one type per person across the run, colliding tags by the order-free rule);
     the merged statistics. ``records`` as a ``LineReader``: the workers read them (``parallel.run_lines``),
     so no record is here (nor needed: no vault or risk report, an output of records)."""
+    from masketeer_gui.batch import reap_workers
     from masketeer_gui.commands._settle_types import TypeSettler
     from masketeer_gui.corpus_io.jsonl import LineReader
     from masketeer_gui.engine.stats import CorpusStats
@@ -185,6 +186,7 @@ def _deidentify(
         settler.finish(output, stats, side.changed if side.vault is not None else None)
     finally:
         settler.close()
+    reap_workers()  # ended while the run settled
     return stats
 
 
