@@ -34,7 +34,8 @@ if TYPE_CHECKING:  # imported where used: a run in tags mode without --risk need
     from masketeer_gui.engine.risk import NoteRisk, RiskScorer
     from masketeer_gui.engine.surrogates import SurrogateIssuer
 
-CHUNK_SIZE = 256
+# notes per payload: the parent's cost per chunk (pool messages, merging a result) counts, not its size
+CHUNK_SIZE = 512
 TAIL_PARTS = 4  # a run's last chunk per worker, cut in so many (``finer_at_the_end``)
 _CONTEXT_LIMIT = 4096  # patient contexts a worker keeps
 

@@ -200,3 +200,12 @@ def test_prepare_runs_with_the_collector_paused() -> None:
     finally:
         (gc.enable if was else gc.disable)()
     assert worker.analyzer.seen == [False]  # type: ignore[attr-defined]
+
+
+def test_the_cli_hands_the_workers_chunks_of_the_engines_size() -> None:
+    """``masketeer deidentify``'s hidden ``--chunk-size`` defaults to ``parallel.CHUNK_SIZE`` (written out there,
+    so that building the parser imports no engine module)."""
+    from masketeer_gui.cli import build_parser
+    from masketeer_gui.parallel import CHUNK_SIZE
+
+    assert build_parser("deidentify").parse_args(["deidentify", "in.jsonl", "-o", "out.jsonl"]).chunk_size == CHUNK_SIZE

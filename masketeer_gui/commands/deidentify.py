@@ -91,7 +91,8 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument("--passphrase-file", type=Path, metavar="FILE", help="vault passphrase (else asked)")
     parser.add_argument("--id-col", default="id", metavar="NAME", help="id column/key (default: id)")
     parser.add_argument("--text-col", default="text", metavar="NAME", help="text column/key (default: text)")
-    parser.add_argument("--chunk-size", type=_positive, default=256, metavar="N", help=argparse.SUPPRESS)
+    # ``parallel.CHUNK_SIZE`` (not imported to build the parser)
+    parser.add_argument("--chunk-size", type=_positive, default=512, metavar="N", help=argparse.SUPPRESS)
     parser.add_argument("--tag-length", type=_positive, default=8, metavar="N", help=argparse.SUPPRESS)  # tests
     parser.set_defaults(handler=run, ends_at_once=True)  # ``cli.end_process``: committed when ``run`` returns
 
