@@ -41,10 +41,11 @@ def test_forked_workers_inherit_the_state_and_do_the_work() -> None:
     assert os.getpid() not in {pid for _, (_value, pid) in results}
 
 
+@pytest.mark.parametrize("count", [20, 9])  # 9: payload seven fails after the last one was queued
 @pytest.mark.parametrize("workers", [1, 2])
-def test_a_failed_payload_fails_the_run(workers: int) -> None:
+def test_a_failed_payload_fails_the_run(workers: int, count: int) -> None:
     with pytest.raises(ValueError, match="payload seven"):
-        list(run_ordered(Workload(_failing, None, rebuild=lambda: None), ((i, i) for i in range(20)), workers))
+        list(run_ordered(Workload(_failing, None, rebuild=lambda: None), ((i, i) for i in range(count)), workers))
 
 
 def _collecting(state: object, payload: int) -> tuple[bool, int]:
