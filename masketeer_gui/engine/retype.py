@@ -94,12 +94,8 @@ class NameGroups:
         """Index note number ``note``'s names."""
         patient_id, names = typing
         groups = self._groups
-        for index, reference, rendered, evidence in names:
-            group = groups.get(key := (patient_id, evidence, rendered))
-            if group is None:
-                groups[key] = [(note, index, reference)]
-            else:
-                group.append((note, index, reference))
+        for index, reference, rendered, evidence in names:  # per name the parent reads (``setdefault``: fastest)
+            groups.setdefault((patient_id, evidence, rendered), []).append((note, index, reference))
 
     def __len__(self) -> int:
         return len(self._groups)
