@@ -22,6 +22,7 @@ from masketeer_gui.engine.span import Entity
 from masketeer_gui.engine.word_forms import has_medical_ending, has_word_suffix, is_agent_noun, ocr_variant_of
 
 _WORD: Final = re.compile(r"[^\W_]+")
+_NO_WORDS: Final[frozenset[str]] = frozenset()
 PARTICLES: Final = frozenset(
     {"von", "van", "de", "der", "den", "zu", "di", "da", "del", "la", "le", "dos", "du", "ten", "ter"}
 )
@@ -196,6 +197,7 @@ class NameIndex:
         self._typo_cache: dict[tuple[str, bool], str | None] = {}
         self._base_cache: dict[str, str | None] = {}
         self._word_cache: dict[str, bool] = {}  # ``looks_like_word``'s answers
+        self._word_typo_cache: dict[str, bool] = {}  # ``typo_of_word``'s answers (asked by both of the above)
         self._longest: int | None = None
 
     def prepare(self) -> NameIndex:
@@ -345,11 +347,15 @@ class NameIndex:
         if len(folded) > self._longest_word() + 1:  # no name one edit away: spare the deletions of a long word
             return None
         deletes = self._deletion_index()
+        roles = self.roles
+        shipped = _NO_WORDS if listed_only else self.shipped  # listed only: a shipped name is dropped below
         candidates: set[str] = set(deletes.get(folded, ()))
         for variant in _deletions(folded):
-            if variant in self.roles or variant in self.shipped:
+            if variant in roles or variant in shipped:
                 candidates.add(variant)
             candidates.update(deletes.get(variant, ()))
+        if listed_only:
+            candidates.intersection_update(roles)
         best = sorted(c for c in candidates if c != folded and within_one_edit(c, folded))
         listed = [c for c in best if c in self.roles]
         short = len(folded) < FUZZY_MIN_LENGTH
@@ -359,7 +365,17 @@ class NameIndex:
         return pool[0]
 
     def typo_of_word(self, folded: str) -> bool:
-        """``folded`` is one edit from a frequent German noun, a drug or a title ("Trmin", "Gattni"): no name."""
+        """``folded`` is one edit from a frequent German noun, a drug or a title ("Trmin", "Gattni"): no name
+        (cached: ``looks_like_word`` and ``one_typo_from`` ask it of the same words)."""
+        cache = self._word_typo_cache
+        known = cache.get(folded)
+        if known is None:
+            if len(cache) > CACHE_LIMIT:
+                cache.clear()
+            known = cache[folded] = self._typo_of_word(folded)
+        return known
+
+    def _typo_of_word(self, folded: str) -> bool:
         if len(folded) < 4 or len(folded) > self._longest_word() + 1:  # nothing one edit away
             return False
         index = self._typo_index()
