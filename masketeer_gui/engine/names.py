@@ -283,15 +283,17 @@ class NameIndex:
             return True
         if self.is_clinical_word(folded) or ocr_variant_of(folded, self._plain_word) is not None:
             return True  # "Thrombose", "Einsender"; "lhre" scanned for "Ihre"
-        if folded in self.lexicon.abbreviations or (len(folded) >= 5 and self.typo_of_word(folded)):
+        if folded in self.lexicon.abbreviations:
             return True
-        if folded.endswith(SURNAME_ENDINGS):
-            return False
+        # a compound ending in a noun (not with a surname's ending), else a typo of a word: the compound first, as
+        # the typo look-up costs more (the answer is the same in either order)
         nouns, top = self.lexicon.nouns, self.lexicon.top_words
-        return any(
+        if not folded.endswith(SURNAME_ENDINGS) and any(
             (suffix := folded[k:]) in nouns and (len(suffix) >= 5 or suffix in top)
             for k in range(max(3, len(folded) - self._longest_word()), len(folded) - 3)
-        )
+        ):
+            return True
+        return len(folded) >= 5 and self.typo_of_word(folded)
 
     def base_name(self, folded: str) -> str | None:
         """The name itself, also for a genitive ("Hubers" -> "huber"); None if not a name (cached)."""

@@ -165,6 +165,22 @@ def test_typo_of_word_answers_each_word_for_itself(index: NameIndex) -> None:
         assert index.typo_of_word("frauu")  # one edit from the title "frau"
 
 
+@pytest.mark.parametrize(
+    ("folded", "word"),
+    [
+        ("termin", True),
+        ("gartentermin", True),  # a compound ending in a noun
+        ("frauu", True),  # one edit from a title
+        ("hallp", True),
+        ("gartenbauer", False),  # the noun "bauer", but a surname's ending: no compound
+        ("gstrain", False),
+        ("tschaggeny", False),
+    ],
+)
+def test_looks_like_word(lexicon: Lexicon, folded: str, word: bool) -> None:
+    assert NameIndex(lexicon, LISTS).looks_like_word(folded) is word
+
+
 def test_listed_names_beat_shipped_ones_for_typos(lexicon: Lexicon) -> None:
     """'hubr' is one edit from the listed 'hubi' and from the shipped 'huber': the listed one wins."""
     index = NameIndex(lexicon, NameLists(patients=("Hubi",)))
