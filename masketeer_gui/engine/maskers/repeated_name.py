@@ -11,14 +11,8 @@ where the context reads it as the noun ("Herr Nebel … oft Nebel im Tal", "im 2
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import attrgetter
-from typing import Final
-
 from masketeer_gui.engine.maskers.base import NoteState, Vote, brand_after_article, noun_reading
 from masketeer_gui.engine.maskers.word_use import used_as_thing
-
-_FOLDED: Final = attrgetter("folded")
 
 
 class RepeatedNameMasker:
@@ -32,8 +26,7 @@ class RepeatedNameMasker:
             return
         names = state.names
         tokens = state.tokens
-        # the tokens whose folded form is proven, found in C: no Python step per token of the note
-        for i in compress(range(len(tokens)), map(proven.__contains__, map(_FOLDED, tokens))):
+        for i in [i for i, t in enumerate(tokens) if t.folded in proven]:
             token = tokens[i]
             if not state.free(i) or state.after_article(i):
                 continue
