@@ -356,8 +356,8 @@ class NameIndex:
             if variant in roles or variant in shipped:
                 candidates.add(variant)
             candidates.update(deletes.get(variant, ()))
-        if listed_only:
-            candidates.intersection_update(roles)
+        if listed_only:  # a comprehension: ``intersection_update`` would walk every role (a dict, not a set)
+            candidates = {c for c in candidates if c in roles}
         best = sorted(c for c in candidates if c != folded and within_one_edit(c, folded))
         listed = [c for c in best if c in self.roles]
         short = len(folded) < FUZZY_MIN_LENGTH
