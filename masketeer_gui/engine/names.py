@@ -380,11 +380,15 @@ class NameIndex:
     def _typo_of_word(self, folded: str) -> bool:
         if len(folded) < 4 or len(folded) > self._longest_word() + 1:  # nothing one edit away
             return False
-        index = self._typo_index()
-        candidates = set(index.get(folded, ()))
-        for variant in _deletions(folded):
-            candidates.update(index.get(variant, ()))
-        return any(within_one_edit(c, folded) for c in candidates)
+        get = self._typo_index().get  # the words each deletion variant comes from, checked as found: no set made
+        for candidate in get(folded, ()):
+            if within_one_edit(candidate, folded):
+                return True
+        for k in range(len(folded)):
+            for candidate in get(folded[:k] + folded[k + 1 :], ()):
+                if within_one_edit(candidate, folded):
+                    return True
+        return False
 
     def _typo_index(self) -> Mapping[str, tuple[str, ...]]:
         if self._word_deletes is None:
