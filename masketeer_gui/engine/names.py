@@ -352,7 +352,8 @@ class NameIndex:
         roles = self.roles
         shipped = _NO_WORDS if listed_only else self.shipped  # listed only: a shipped name is dropped below
         candidates: set[str] = set(deletes.get(folded, ()))
-        for variant in _deletions(folded):
+        for k in range(len(folded)):  # each deletion variant as made (a double letter's twice: no set made first)
+            variant = folded[:k] + folded[k + 1 :]
             if variant in roles or variant in shipped:
                 candidates.add(variant)
             candidates.update(deletes.get(variant, ()))
