@@ -22,6 +22,7 @@ from masketeer_gui.engine.span import Entity
 from masketeer_gui.engine.word_forms import has_medical_ending, has_word_suffix, is_agent_noun, ocr_variant_of
 
 _WORD: Final = re.compile(r"[^\W_]+")
+_NO_WORDS: Final[frozenset[str]] = frozenset()
 PARTICLES: Final = frozenset(
     {"von", "van", "de", "der", "den", "zu", "di", "da", "del", "la", "le", "dos", "du", "ten", "ter"}
 )
@@ -196,6 +197,7 @@ class NameIndex:
         self._typo_cache: dict[tuple[str, bool], str | None] = {}
         self._base_cache: dict[str, str | None] = {}
         self._word_cache: dict[str, bool] = {}  # ``looks_like_word``'s answers
+        self._word_typo_cache: dict[str, bool] = {}  # ``typo_of_word``'s answers (asked by both of the above)
         self._longest: int | None = None
 
     def prepare(self) -> NameIndex:
@@ -281,15 +283,17 @@ class NameIndex:
             return True
         if self.is_clinical_word(folded) or ocr_variant_of(folded, self._plain_word) is not None:
             return True  # "Thrombose", "Einsender"; "lhre" scanned for "Ihre"
-        if folded in self.lexicon.abbreviations or (len(folded) >= 5 and self.typo_of_word(folded)):
+        if folded in self.lexicon.abbreviations:
             return True
-        if folded.endswith(SURNAME_ENDINGS):
-            return False
+        # a compound ending in a noun (not with a surname's ending), else a typo of a word: the compound first, as
+        # the typo look-up costs more (the answer is the same in either order)
         nouns, top = self.lexicon.nouns, self.lexicon.top_words
-        return any(
+        if not folded.endswith(SURNAME_ENDINGS) and any(
             (suffix := folded[k:]) in nouns and (len(suffix) >= 5 or suffix in top)
             for k in range(max(3, len(folded) - self._longest_word()), len(folded) - 3)
-        )
+        ):
+            return True
+        return len(folded) >= 5 and self.typo_of_word(folded)
 
     def base_name(self, folded: str) -> str | None:
         """The name itself, also for a genitive ("Hubers" -> "huber"); None if not a name (cached)."""
@@ -345,11 +349,16 @@ class NameIndex:
         if len(folded) > self._longest_word() + 1:  # no name one edit away: spare the deletions of a long word
             return None
         deletes = self._deletion_index()
+        roles = self.roles
+        shipped = _NO_WORDS if listed_only else self.shipped  # listed only: a shipped name is dropped below
         candidates: set[str] = set(deletes.get(folded, ()))
-        for variant in _deletions(folded):
-            if variant in self.roles or variant in self.shipped:
+        for k in range(len(folded)):  # each deletion variant as made (a double letter's twice: no set made first)
+            variant = folded[:k] + folded[k + 1 :]
+            if variant in roles or variant in shipped:
                 candidates.add(variant)
             candidates.update(deletes.get(variant, ()))
+        if listed_only:  # a comprehension: ``intersection_update`` would walk every role (a dict, not a set)
+            candidates = {c for c in candidates if c in roles}
         best = sorted(c for c in candidates if c != folded and within_one_edit(c, folded))
         listed = [c for c in best if c in self.roles]
         short = len(folded) < FUZZY_MIN_LENGTH
@@ -359,14 +368,28 @@ class NameIndex:
         return pool[0]
 
     def typo_of_word(self, folded: str) -> bool:
-        """``folded`` is one edit from a frequent German noun, a drug or a title ("Trmin", "Gattni"): no name."""
+        """``folded`` is one edit from a frequent German noun, a drug or a title ("Trmin", "Gattni"): no name
+        (cached: ``looks_like_word`` and ``one_typo_from`` ask it of the same words)."""
+        cache = self._word_typo_cache
+        known = cache.get(folded)
+        if known is None:
+            if len(cache) > CACHE_LIMIT:
+                cache.clear()
+            known = cache[folded] = self._typo_of_word(folded)
+        return known
+
+    def _typo_of_word(self, folded: str) -> bool:
         if len(folded) < 4 or len(folded) > self._longest_word() + 1:  # nothing one edit away
             return False
-        index = self._typo_index()
-        candidates = set(index.get(folded, ()))
-        for variant in _deletions(folded):
-            candidates.update(index.get(variant, ()))
-        return any(within_one_edit(c, folded) for c in candidates)
+        get = self._typo_index().get  # the words each deletion variant comes from, checked as found: no set made
+        for candidate in get(folded, ()):
+            if within_one_edit(candidate, folded):
+                return True
+        for k in range(len(folded)):
+            for candidate in get(folded[:k] + folded[k + 1 :], ()):
+                if within_one_edit(candidate, folded):
+                    return True
+        return False
 
     def _typo_index(self) -> Mapping[str, tuple[str, ...]]:
         if self._word_deletes is None:

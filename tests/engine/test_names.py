@@ -124,6 +124,7 @@ def test_entity(index: NameIndex, folded: str, hcp_title: bool, default: Entity,
         ("zangrel", "zangerl"),
         ("hubie", "hubi"),  # listed names count from four letters
         ("hubre", "huber"),  # shipped names from five letters
+        ("hoferr", "hofer"),  # a letter added to a shipped name
         ("mariaa", "maria"),
         ("ulrieke", "ulrike"),
         ("eggr", None),  # shipped name, four letters: too short for a typo
@@ -136,6 +137,48 @@ def test_entity(index: NameIndex, folded: str, hcp_title: bool, default: Entity,
 )
 def test_one_typo_from(index: NameIndex, folded: str, match: str | None) -> None:
     assert index.one_typo_from(folded) == match
+
+
+@pytest.mark.parametrize(
+    ("folded", "match"),
+    [
+        ("gstrain", "gstrein"),
+        ("gsrein", "gstrein"),
+        ("gstreinn", "gstrein"),
+        ("gtsrein", "gstrein"),
+        ("mariaa", "maria"),  # a shipped first name that a list names too
+        ("hubie", "hubi"),
+        ("hubre", None),  # only the shipped 'huber' is in reach
+        ("hofre", None),
+        ("gstrein", None),
+    ],
+)
+def test_one_typo_from_listed_names_only(index: NameIndex, folded: str, match: str | None) -> None:
+    assert index.one_typo_from(folded, listed_only=True) == match
+
+
+def test_typo_of_word_answers_each_word_for_itself(index: NameIndex) -> None:
+    """Remembered answers: asked again, and asked between other words, each word keeps its own."""
+    for _ in range(2):
+        assert index.typo_of_word("hallp")  # one edit from the greeting 'hallo'
+        assert not index.typo_of_word("gstrain")
+        assert index.typo_of_word("frauu")  # one edit from the title "frau"
+
+
+@pytest.mark.parametrize(
+    ("folded", "word"),
+    [
+        ("termin", True),
+        ("gartentermin", True),  # a compound ending in a noun
+        ("frauu", True),  # one edit from a title
+        ("hallp", True),
+        ("gartenbauer", False),  # the noun "bauer", but a surname's ending: no compound
+        ("gstrain", False),
+        ("tschaggeny", False),
+    ],
+)
+def test_looks_like_word(lexicon: Lexicon, folded: str, word: bool) -> None:
+    assert NameIndex(lexicon, LISTS).looks_like_word(folded) is word
 
 
 def test_listed_names_beat_shipped_ones_for_typos(lexicon: Lexicon) -> None:

@@ -37,13 +37,14 @@ from masketeer_gui.engine.maskers.site_forms import (
     LEFT_MODIFIERS,
     NOT_ACRONYM_HEADS,
     ORDER_STARTS,
-    ORDER_TYPO,
     ORDERS,
     PHARMACY_LINKS,
     SAINT_WORDS,
     STANDORT,
     WORD,
     initials_ok,
+    key_list,
+    order_typo,
     phrase_keys,
     stem,
     variants,
@@ -86,7 +87,7 @@ def _keys(folded: str) -> tuple[str, ...]:
     if keys is None:
         if len(_KEYS) >= _CACHE_LIMIT:
             _KEYS.clear()
-        keys = _KEYS[folded] = tuple(stem(key) for key in word_keys(folded))
+        keys = _KEYS[folded] = tuple([stem(key) for key in key_list(folded)])
     return keys
 
 
@@ -96,7 +97,7 @@ def _keys_plain(folded: str) -> tuple[str, ...]:
     if keys is None:
         if len(_KEYS_PLAIN) >= _CACHE_LIMIT:
             _KEYS_PLAIN.clear()
-        keys = _KEYS_PLAIN[folded] = tuple(word_keys(folded))
+        keys = _KEYS_PLAIN[folded] = tuple(key_list(folded))
     return keys
 
 
@@ -296,7 +297,7 @@ class MedicalSiteMasker:
         """The first word of an order's name, or a one-word order with a typo (as ``_order_end`` reads it)."""
         if isinstance(self._orders.get(stem(folded)), dict):
             return True
-        return len(folded) >= 8 and folded[:3] in ORDER_STARTS and ORDER_TYPO.fullmatch(folded) is not None
+        return len(folded) >= 8 and folded[:3] in ORDER_STARTS and order_typo(folded)
 
     def _head_like(self, token: Token) -> bool:
         folded = token.folded
@@ -410,7 +411,7 @@ class MedicalSiteMasker:
             if _END in node:
                 last = j
             j = state.next_word(j)
-        if last is None and len(folded) >= 8 and folded[:3] in ORDER_STARTS and ORDER_TYPO.fullmatch(folded):
+        if last is None and len(folded) >= 8 and folded[:3] in ORDER_STARTS and order_typo(folded):
             last = i
         return last
 

@@ -21,7 +21,6 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
-from masketeer_gui.engine.deferred import DeferredPattern
 from masketeer_gui.engine.normalize import fold
 
 WORD: Final = re.compile(r"\w+(?:[-‐‑]\w+)*")
@@ -56,6 +55,7 @@ SPLITS: Final = {
 }
 _ENDINGS: Final = ("ern", "en", "er", "es", "em", "e", "n", "s")
 _MIN_STEM: Final = 4
+_ENDING_LETTERS: Final = frozenset(ending[-1] for ending in _ENDINGS)
 
 # Words that start a site name but say nothing about which site: dropped to make a variant.
 GENERIC_HEADS: Final = frozenset({"kh", "lkh", "bkh", "klinikum", "klinik", "spital", "ordensklinikum", "a"})
@@ -79,12 +79,32 @@ ORDERS: Final = (
     "Malteser",
     "Alexianer",
 )
-# One-word orders with one typo allowed (``regex`` fuzzy matching on the folded word).
+# One-word orders with one typo allowed (``order_typo``, on the folded word).
 _ONE_WORD_ORDERS: Final = sorted(fold(o) for o in ORDERS if " " not in o)
-ORDER_TYPO: Final = DeferredPattern(
-    rf"(?:{'|'.join(_ONE_WORD_ORDERS)}){{e<=1}}", "BESTMATCH", module="regex"
-)  # when needed
 ORDER_STARTS: Final = frozenset(o[:3] for o in _ONE_WORD_ORDERS)
+
+
+def order_typo(folded: str) -> bool:
+    """``folded`` is a one-word order with at most one letter substituted, added or dropped: what the ``regex``
+    pattern ``(?:<orders>){e<=1}`` fullmatches (a swap of two letters is two edits), compared in plain Python
+    (``tests/engine/maskers/test_site_forms.py`` checks the two agree)."""
+    return any(_within_one_letter(folded, order) for order in _ONE_WORD_ORDERS)
+
+
+def _within_one_letter(a: str, b: str) -> bool:
+    """Levenshtein distance at most 1 (no transposition)."""
+    if len(a) > len(b):
+        a, b = b, a
+    if len(b) - len(a) > 1:
+        return False
+    size = len(a)
+    i = 0
+    while i < size and a[i] == b[i]:
+        i += 1
+    if size < len(b):  # one letter more in b, at i
+        return a[i:] == b[i + 1 :]
+    return a[i + 1 :] == b[i + 1 :]  # equal, or substituted at i
+
 
 # Endings of compound heads: "Josefskrankenhaus", "Kreisseniorenheim", "Stern-Apotheke".
 HEAD_SUFFIXES: Final = (
@@ -142,7 +162,7 @@ FUNCTION_WORDS: Final = frozenset(
 
 def stem(word: str) -> str:
     """``word`` without one inflection ending, if at least four letters remain."""
-    if len(word) <= _MIN_STEM:
+    if len(word) <= _MIN_STEM or word[-1] not in _ENDING_LETTERS:  # most words: no ending to try
         return word
     for ending in _ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= _MIN_STEM:
@@ -157,6 +177,15 @@ def word_keys(folded: str) -> Iterator[str]:
             continue
         part = SYNONYMS.get(part, part)
         yield from SPLITS.get(part, (part,))
+
+
+def key_list(folded: str) -> list[str]:
+    """``word_keys(folded)`` as a list, made without a generator for a word without a hyphen (most tokens)."""
+    if "-" in folded or "‐" in folded or "‑" in folded or not folded:
+        return list(word_keys(folded))
+    part = SYNONYMS.get(folded, folded)
+    split = SPLITS.get(part)
+    return [part] if split is None else list(split)
 
 
 def phrase_keys(phrase: str) -> list[str]:
