@@ -61,6 +61,22 @@ class EngineSpec:
     want_risk: bool = False
     settle_types: bool = False  # keep each note's name-type evidence for one type per person (engine.retype)
 
+    def __reduce__(self) -> tuple[type[EngineSpec], tuple[object, ...]]:
+        """Pickled (to spawned workers) through the constructor: compiled (``scripts/build_compiled.sh``), a frozen
+        dataclass cannot be rebuilt field by field."""
+        return EngineSpec, (
+            self.factory,
+            self.names,
+            self.key,
+            self.want_stats,
+            self.tag_length,
+            self.mode,
+            self.length_preserving,
+            self.patient_key,
+            self.want_risk,
+            self.settle_types,
+        )
+
 
 @dataclass
 class ChunkResult:
@@ -78,6 +94,20 @@ class ChunkResult:
     tally: TypeTally | None = field(default=None)
     notes: list[tuple[str, int]] | None = field(default=None)
     bad: list[BadRecord] | None = field(default=None)
+
+    def __reduce__(self) -> tuple[type[ChunkResult], tuple[object, ...]]:
+        """Pickled (a worker's result) through the constructor: compiled, a class whose ``__init__`` needs arguments
+        cannot be rebuilt field by field."""
+        return ChunkResult, (
+            self.lines,
+            self.tags,
+            self.stats,
+            self.risks,
+            self.typings,
+            self.tally,
+            self.notes,
+            self.bad,
+        )
 
 
 class ChunkWorker:
