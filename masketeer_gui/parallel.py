@@ -242,8 +242,7 @@ def run_chunks(
     if processes > 1:
         state.prepare()  # once, here: the workers fork after it and inherit every index
     workload = Workload(_process_chunk, state, partial(ChunkWorker, spec), freeze_leftovers=True)
-    items = ((chunk, _payload(chunk, spec)) for chunk in _prepend(first, chunks))
-    yield from run_ordered(workload, items, processes)
+    yield from run_ordered(workload, _with_payloads(_prepend(first, chunks), spec), processes)
 
 
 def run_lines(
@@ -266,7 +265,7 @@ def run_lines(
         state.prepare()
     workload = Workload(_process_chunk, state, partial(ChunkWorker, spec), freeze_leftovers=True)
     items: Iterator[tuple[Lines | None, list[tuple[str, str, str]] | Lines]] = chain(
-        [(None, _payload(records, spec))], ((lines, lines) for lines in chunks)
+        [(None, _payload(records, spec))], _keyed(chunks)
     )
     for lines, result in run_ordered(workload, items, processes):
         if lines is not None and reader.admit(result.notes or (), result.bad or ()):
@@ -319,3 +318,19 @@ def scope_text(value: object) -> str:
 def _prepend(first: list[NoteRecord], rest: Iterator[list[NoteRecord]]) -> Iterator[list[NoteRecord]]:
     yield first
     yield from rest
+
+
+# Generator functions, not generator expressions: compiled (scripts/build_compiled.sh), mypyc makes a generator
+# expression a list at once, which would read the whole corpus before the first chunk is sent.
+def _with_payloads(
+    chunks: Iterator[list[NoteRecord]], spec: EngineSpec
+) -> Iterator[tuple[list[NoteRecord], list[tuple[str, str, str]]]]:
+    """Each chunk with its payload, made when the pool asks for it."""
+    for chunk in chunks:
+        yield chunk, _payload(chunk, spec)
+
+
+def _keyed(chunks: Iterator[Lines]) -> Iterator[tuple[Lines, Lines]]:
+    """Each chunk of lines as its own key, read when the pool asks for it."""
+    for lines in chunks:
+        yield lines, lines
