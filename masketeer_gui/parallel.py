@@ -95,20 +95,6 @@ class ChunkResult:
     notes: list[tuple[str, int]] | None = field(default=None)
     bad: list[BadRecord] | None = field(default=None)
 
-    def __reduce__(self) -> tuple[type[ChunkResult], tuple[object, ...]]:
-        """Pickled (a worker's result) through the constructor: compiled, a class whose ``__init__`` needs arguments
-        cannot be rebuilt field by field."""
-        return ChunkResult, (
-            self.lines,
-            self.tags,
-            self.stats,
-            self.risks,
-            self.typings,
-            self.tally,
-            self.notes,
-            self.bad,
-        )
-
 
 class ChunkWorker:
     """One analyzer and tagger (or surrogate issuer); turns a chunk of notes into output lines."""

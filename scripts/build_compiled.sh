@@ -11,10 +11,9 @@
 # new module is compiled too; and of the run around it, what runs per note or per chunk in a worker or in the
 # parent: parallel.py (ChunkWorker, run_lines), settling.py (the second pass) and corpus_io/records.py (a
 # worker's records; NoteRecord and BadRecord stay Python classes: ``mypyc_attr(native_class=False)``).
-# A dataclass that crosses a process boundary compiles when it says how to rebuild itself (``__reduce__``:
-# span.Span, type_resolution.PatientName and TypeResolution, parallel.EngineSpec and ChunkResult), since a
-# compiled one that is frozen, or whose __init__ needs arguments, cannot be unpickled or copied field by field
-# (tests/test_worker_pickling.py). mypyc leaves a dataclass's generated methods interpreted: Span writes out
+# A frozen dataclass that crosses a process boundary compiles when it says how to rebuild itself (``__reduce__``:
+# span.Span, type_resolution.PatientName and TypeResolution, parallel.EngineSpec), since a compiled one cannot
+# be unpickled or copied field by field (tests/test_worker_pickling.py). mypyc leaves a dataclass's generated methods interpreted: Span writes out
 # its __init__ (which converts ``Span(entity="PAT")``), __eq__, __hash__ and __repr__, and the records made per
 # note their __init__ (pipeline.TypedNote, render.RenderedNote), so they are compiled too.
 # Left out, on purpose:
