@@ -64,6 +64,22 @@ class EngineSpec:
     want_risk: bool = False
     settle_types: bool = False  # keep each note's name-type evidence for one type per person (engine.retype)
 
+    def __reduce__(self) -> tuple[type[EngineSpec], tuple[object, ...]]:
+        """Pickled (to spawned workers) through the constructor: compiled (``scripts/build_compiled.sh``), a frozen
+        dataclass cannot be rebuilt field by field."""
+        return EngineSpec, (
+            self.factory,
+            self.names,
+            self.key,
+            self.want_stats,
+            self.tag_length,
+            self.mode,
+            self.length_preserving,
+            self.patient_key,
+            self.want_risk,
+            self.settle_types,
+        )
+
 
 @dataclass
 class ChunkResult:
@@ -215,8 +231,7 @@ def run_chunks(
     if processes > 1:
         state.prepare()  # once, here: the workers fork after it and inherit every index
     workload = Workload(_process_chunk, state, partial(ChunkWorker, spec), freeze_leftovers=True)
-    items = ((chunk, _payload(chunk, spec)) for chunk in _prepend(first, chunks))
-    yield from run_ordered(workload, items, processes)
+    yield from run_ordered(workload, _with_payloads(_prepend(first, chunks), spec), processes)
 
 
 def run_lines(
@@ -240,7 +255,7 @@ def run_lines(
         chunks = finer_at_the_end(chunks, processes, TAIL_PARTS)
     workload = Workload(_process_chunk, state, partial(ChunkWorker, spec), freeze_leftovers=True)
     items: Iterator[tuple[Lines | None, list[tuple[str, str, str]] | Lines]] = chain(
-        [(None, _payload(records, spec))], ((lines, lines) for lines in chunks)
+        [(None, _payload(records, spec))], _keyed(chunks)
     )
     for lines, result in run_ordered(workload, items, processes):
         if lines is not None and reader.admit(result.notes or (), result.bad or ()):
@@ -306,3 +321,19 @@ def scope_text(value: object) -> str:
 def _prepend(first: list[NoteRecord], rest: Iterator[list[NoteRecord]]) -> Iterator[list[NoteRecord]]:
     yield first
     yield from rest
+
+
+# Generator functions, not generator expressions: compiled (scripts/build_compiled.sh), mypyc makes a generator
+# expression a list at once, which would read the whole corpus before the first chunk is sent.
+def _with_payloads(
+    chunks: Iterator[list[NoteRecord]], spec: EngineSpec
+) -> Iterator[tuple[list[NoteRecord], list[tuple[str, str, str]]]]:
+    """Each chunk with its payload, made when the pool asks for it."""
+    for chunk in chunks:
+        yield chunk, _payload(chunk, spec)
+
+
+def _keyed(chunks: Iterator[Lines]) -> Iterator[tuple[Lines, Lines]]:
+    """Each chunk of lines as its own key, read when the pool asks for it."""
+    for lines in chunks:
+        yield lines, lines

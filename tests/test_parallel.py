@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from masketeer_gui.corpus_io import CorpusError, NoteRecord
+from masketeer_gui.corpus_io.jsonl import LineReader, Lines
+from masketeer_gui.corpus_io.records import RecordFactory
 from masketeer_gui.engine.pseudonyms import TagLedger
-from masketeer_gui.parallel import EngineSpec, chunked, reconcile, run_chunks
+from masketeer_gui.parallel import EngineSpec, chunked, reconcile, run_chunks, run_lines
 from tests.fake_analyzer import broken_factory, dying_factory, fake_factory, pid_factory, prepared_factory
 
 KEY = b"k" * 32
@@ -94,6 +96,42 @@ def test_a_reading_error_stops_the_pool() -> None:
     with pytest.raises(CorpusError, match=r"c\.jsonl:61"):
         for _ in run_chunks(_bad_after(notes(60)), spec, 2, chunk_size=4):
             pass
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_records_and_lines_are_read_only_as_the_chunks_in_flight_need_them(workers: int, tmp_path: Path) -> None:
+    """Memory stays flat for any corpus: by its first result a run has read the chunks in flight, not the corpus
+    (compiled, a generator expression is made a list at once: the runner's must be generator functions)."""
+    read = 0
+
+    def counted(records: Iterator[NoteRecord]) -> Iterator[NoteRecord]:
+        nonlocal read
+        for record in records:
+            read += 1
+            yield record
+
+    spec = EngineSpec(fake_factory, None, KEY)
+    results = run_chunks(counted(iter(notes(400))), spec, workers, chunk_size=8)
+    next(results)
+    assert read <= 8 * 8 < 400
+    del results  # the pool, if any, shuts down
+
+    source = tmp_path / "c.jsonl"
+    source.write_text("".join(json.dumps({"id": r.id, "text": r.text}) + "\n" for r in notes(400)), encoding="utf-8")
+    reader = LineReader(source, RecordFactory("id", "text", False, None))
+    chunks, handed = reader.chunks, 0
+
+    def counted_chunks(size: int) -> Iterator[Lines]:
+        nonlocal handed
+        for lines in chunks(size):
+            handed += 1
+            yield lines
+
+    reader.chunks = counted_chunks  # type: ignore[method-assign]
+    lines = run_lines(reader, spec, workers, chunk_size=8)
+    next(lines)
+    assert handed <= 8 < 50
+    del lines
 
 
 @pytest.mark.parametrize("workers", [1, 2])

@@ -52,6 +52,10 @@ def test_the_lists_a_worker_or_executor_receives() -> None:
     round_trips(NoteContext())
 
 
+def test_the_spec_a_spawned_worker_receives() -> None:
+    round_trips(EngineSpec(default_engine, LISTS, KEY, want_stats=True, mode="surrogates", settle_types=True))
+
+
 def test_a_workers_chunk_result() -> None:
     result = chunk_result()
     assert result.risks and result.stats and result.stats.notes == 2

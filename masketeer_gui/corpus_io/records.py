@@ -7,7 +7,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from masketeer_gui.engine.native import mypyc_attr
 
+
+@mypyc_attr(native_class=False)  # compiled (scripts/build_compiled.sh), still a Python class: pickled, made by slots
 @dataclass(frozen=True, slots=True)
 class NoteRecord:
     """One note: its id, its text, the other input fields, and where it came from."""
@@ -19,6 +22,7 @@ class NoteRecord:
     line: int = 0
 
 
+@mypyc_attr(native_class=False)  # pickled (a worker's bad records)
 @dataclass(frozen=True, slots=True)
 class BadRecord:
     """A malformed record that was skipped: where it is and why (never its content)."""

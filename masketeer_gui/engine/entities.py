@@ -21,9 +21,7 @@ can settle each person's type once; ``type_note`` applies the note's own evidenc
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from collections.abc import Mapping, Sequence
-from operator import attrgetter
 from typing import Final, NamedTuple
 
 from masketeer_gui.engine.lexicon import Lexicon, SalutationKind, SalutationPosition
@@ -32,6 +30,7 @@ from masketeer_gui.engine.names import NameIndex, Role, name_parts
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.span import FIRST_NAME_FLAG, NAME_ENTITIES, Entity, Span, trusted_span
 from masketeer_gui.engine.text import Token, tokenize
+from masketeer_gui.engine.token_search import first_starting_at
 from masketeer_gui.engine.type_resolution import (
     NameEvidence,
     PatientName,
@@ -81,7 +80,6 @@ _SALUTATION_DEFAULT: Final = {  # the type a salutation suggests when nothing st
     SalutationKind.GREETING: Entity.HCP,  # "Hallo Maria": a colleague
     SalutationKind.SIGNOFF: Entity.HCP,
 }
-_TOKEN_START: Final = attrgetter("start")  # Token.start, read in C (bisect calls it per step)
 # The word before a bracket that holds a name, and the titles that may stand in the bracket before it.
 _BRACKET_ROLE: Final = re.compile(r"([^\W\d_][\w-]*)[ \t]*\([ \t]*(?:(?:Fr|Hr|Frau|Herr|Herrn|Dr|Sr)\.?[ \t]+)*\Z")
 _BRACKET_REACH: Final = 48
@@ -298,7 +296,7 @@ class NameTyper:
     def _chain_before(self, text: str, start: int, tokens: Sequence[Token]) -> _Chain:
         """The salutation forms right before ``start`` (nearest last), their gender, whether a possessive
         stands before them ("mein Mann"), and whether they name a family ("Fam.")."""
-        j = bisect_left(tokens, start, key=_TOKEN_START) - 1
+        j = first_starting_at(tokens, start) - 1
         while j >= 0 and tokens[j].text in _CHAIN_MARKS:
             j -= 1
         if j < 0 or tokens[j].folded.rpartition("-")[2] not in self._last_words:

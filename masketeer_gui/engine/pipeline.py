@@ -6,7 +6,6 @@ the original text). Nothing here knows about files, databases or Qt.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import compress
@@ -39,10 +38,10 @@ from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.rules import Rule, default_rules, find_rule_spans
 from masketeer_gui.engine.span import Entity, Span, trusted_span
 from masketeer_gui.engine.text import Token, blank_markup, tokenize_marked
+from masketeer_gui.engine.token_search import first_ending_after
 from masketeer_gui.engine.type_resolution import NameEvidence
 
 _RULE_VOTE: Final = Vote("Regex", Entity.ADD, "inside a regex match")
-_token_end: Final = attrgetter("end")
 _span_start: Final = attrgetter("start")
 
 
@@ -141,7 +140,7 @@ class Deidentifier:
     ) -> list[Span]:
         state = NoteState(tokens, self.index, text, self._marks, marked)
         for span in rule_spans:  # the tokens a span overlaps: from the first ending after its start
-            i = bisect_right(tokens, span.start, key=_token_end)
+            i = first_ending_after(tokens, span.start)
             while i < len(tokens) and tokens[i].start < span.end:
                 state.votes[i] = _RULE_VOTE
                 i += 1
@@ -168,13 +167,20 @@ class Deidentifier:
         return spans
 
 
-@dataclass(slots=True)  # not frozen: one per note, and a frozen dataclass takes twice as long to build
+@dataclass(slots=True, init=False)  # not frozen: one per note, and a frozen dataclass takes twice as long to build
 class TypedNote:
-    """A note's spans, per span the evidence for its name type (None for other spans), and its patient id."""
+    """A note's spans, per span the evidence for its name type (None for other spans), and its patient id.
+
+    ``__init__`` written out (as the generated one), so that the compiled build compiles it too."""
 
     spans: list[Span]
     evidence: tuple[NameEvidence | None, ...]
-    patient_id: str = ""
+    patient_id: str
+
+    def __init__(self, spans: list[Span], evidence: tuple[NameEvidence | None, ...], patient_id: str = "") -> None:
+        self.spans = spans
+        self.evidence = evidence
+        self.patient_id = patient_id
 
 
 def _spans_from_votes(state: NoteState) -> list[Span]:

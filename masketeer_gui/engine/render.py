@@ -43,12 +43,18 @@ class Tagger:
         return hit
 
 
-@dataclass(slots=True)  # not frozen: one per note, and a frozen dataclass takes twice as long to build
+@dataclass(slots=True, init=False)  # not frozen: one per note, and a frozen dataclass takes twice as long to build
 class RenderedNote:
-    """One output line and, per span in order, ``(tag, digest)`` for the parent's ledger."""
+    """One output line and, per span in order, ``(tag, digest)`` for the parent's ledger.
+
+    ``__init__`` written out (as the generated one), so that the compiled build compiles it too."""
 
     line: bytes
     tags: tuple[tuple[str, bytes], ...]
+
+    def __init__(self, line: bytes, tags: tuple[tuple[str, bytes], ...]) -> None:
+        self.line = line
+        self.tags = tags
 
 
 def render_note(note_id: str, text: str, spans: Sequence[Span], tagger: Tagger) -> RenderedNote:

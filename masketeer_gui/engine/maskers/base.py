@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 from itertools import compress
-from typing import Final, NamedTuple, Protocol, cast
+from typing import Final, Protocol, cast
 
 from masketeer_gui.engine.maskers.word_memo import WordMemo
 from masketeer_gui.engine.names import NameIndex
+from masketeer_gui.engine.native import mypyc_attr
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.span import NAME_ENTITIES, Entity
 from masketeer_gui.engine.text import MARK_BITS, Token
@@ -77,18 +78,35 @@ ARTICLES: Final = frozenset(
 )
 
 
-class Vote(NamedTuple):
+@mypyc_attr(acyclic=True)  # compiled, votes are not tracked by the cyclic GC (their fields are str, int, tuples of str)
+class Vote:
     """A masker's positive vote for one token (or, with ``last``, a run of tokens up to ``last``).
 
-    A named tuple: as immutable as a frozen dataclass, and made several times faster (a frozen dataclass
-    sets each field through ``object.__setattr__``); maskers make one per masked word."""
+    A plain slotted class, never changed once made: maskers make one per masked word. Made faster than a named
+    tuple (whose ``__new__`` is interpreted, even in the compiled build) or a frozen dataclass (one
+    ``object.__setattr__`` per field); compiled, a native class made and read as a C struct. Votes compare equal
+    by their fields; they are not hashable (nothing keys on them)."""
 
-    masker: str
-    entity: Entity
-    reason: str
-    flags: tuple[str, ...] = ()
-    ref: str = ""
-    last: int = -1  # index of the last token covered, for multi-token spans (sites); -1: this token only
+    __slots__ = ("entity", "flags", "last", "masker", "reason", "ref")
+
+    def __init__(
+        self, masker: str, entity: Entity, reason: str, flags: tuple[str, ...] = (), ref: str = "", last: int = -1
+    ) -> None:
+        self.masker = masker
+        self.entity = entity
+        self.reason = reason
+        self.flags = flags
+        self.ref = ref
+        self.last = last  # index of the last token covered, for multi-token spans (sites); -1: this token only
+
+    def _fields(self) -> tuple[str, Entity, str, tuple[str, ...], str, int]:
+        return (self.masker, self.entity, self.reason, self.flags, self.ref, self.last)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Vote) and self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return f"Vote{self._fields()!r}"
 
 
 # Read per vote: a module copy that is Final is a C static once compiled (span.py is not compiled, so reading

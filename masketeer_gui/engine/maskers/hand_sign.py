@@ -10,18 +10,14 @@ Bare initials in capitals ("/AL") are left alone: they may be anyone's short sig
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from operator import attrgetter
 from typing import Final
 
 from masketeer_gui.engine.maskers.base import NoteState, Vote, same_line
 from masketeer_gui.engine.span import Entity
+from masketeer_gui.engine.token_search import first_starting_at
 
 MAX_WORDS: Final = 2
 SIGN_END: Final = frozenset(",;")
-
-
-_START: Final = attrgetter("start")  # Token.start, read in C (bisect calls it per step)
 
 
 def _slashes(state: NoteState) -> list[int]:
@@ -33,7 +29,7 @@ def _slashes(state: NoteState) -> list[int]:
     found: list[int] = []
     position = text.find("/")
     while position >= 0:
-        s = bisect_left(tokens, position, key=_START)
+        s = first_starting_at(tokens, position)
         if s < len(tokens) and tokens[s].start == position and tokens[s].text == "/":
             found.append(s)
         position = text.find("/", position + 1)
