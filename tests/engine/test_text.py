@@ -487,7 +487,7 @@ def test_the_engine_holds_no_token_past_its_note(make_engine: EngineFactory, rul
     not even in a reference cycle the paused collector would free late: else the tokenizer's lender would find
     its tokens held after each note and lend none."""
     engine = make_engine(NameLists(blacklist=(BlacklistEntry("Zwettler"),), whitelist=("Kontrolle",)), rules=rules)
-    lender = text_module._memo_for(frozenset(engine.lexicon.abbreviations), engine._marks).lender
+    lender = text_module._memo_for(engine.lexicon.abbreviations, engine._marks).lender
     assert lender is not None
     forgotten, calls = lender.forgotten, lender.calls
     paused = gc.isenabled()
