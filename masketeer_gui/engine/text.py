@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from sys import getrefcount
-from threading import Lock
 from typing import Final, Protocol, cast
 
 from masketeer_gui.engine.native import mypyc_attr
@@ -124,24 +122,10 @@ def tokenize_marked(
     """``tokenize`` and, per bit of ``marker``'s answers, the indices of the tokens it marked with that bit.
 
     What a scan of the tokens that looks each one up would find, found while the tokens are made: the answer
-    is remembered per distinct token, so a token costs one test (most are not marked).
-
-    Interpreted, most tokens are objects an earlier call made, lent again (``_Lender``): only once nothing else
-    holds them any more, so no token the caller (or anyone) still holds is ever changed. ``tokenize`` always makes
-    new tokens."""
+    is remembered per distinct token, so a token costs one test (most are not marked)."""
     abbrevs = abbreviations if type(abbreviations) is frozenset else frozenset(abbreviations)
     marked: list[list[int]] = [[] for _ in range(MARK_BITS)]
-    memo = _memo_for(abbrevs, marker)
-    lender = memo.lender
-    if lender is not None and lender.lock.acquire(False):  # not while another thread tokenizes with this memo
-        try:
-            return _lent_tokens(text, memo, lender, abbrevs, marked), marked
-        except BaseException:  # the tokens lent so far may live on in the traceback: never lend them again
-            lender.forget()
-            raise
-        finally:
-            lender.lock.release()
-    return _tokens(text, memo, abbrevs, marked), marked
+    return _tokens(text, _memo_for(abbrevs, marker), abbrevs, marked), marked
 
 
 def _tokens(text: str, memo: _Memo, abbrevs: frozenset[str], marked: list[list[int]]) -> list[Token]:
@@ -197,14 +181,12 @@ _PIECE_LIMIT: Final = 40  # longer tokens or pieces (long words, long runs of wh
 class _Memo:
     """What the tokens and the pieces of text decide, under one abbreviation set and one marker (or none)."""
 
-    __slots__ = ("chunks", "lender", "marker", "pieces")
+    __slots__ = ("chunks", "marker", "pieces")
 
     def __init__(self, marker: TokenMarker | None = None) -> None:
         self.marker = marker
         self.pieces: dict[str, _Kind] = {}  # token text -> its kind (offsets within the token: 0, len)
         self.chunks: dict[str, tuple[_Kind, ...]] = {}  # piece between spaces -> its tokens' kinds
-        # ``tokenize_marked``'s lender (interpreted only: compiled, a token is a C struct made by a C function)
-        self.lender = _Lender() if marker is not None and _PLAIN_NEW else None
 
 
 _KINDS: dict[tuple[frozenset[str], TokenMarker | None], _Memo] = {}  # not Final: a test replaces it
@@ -224,108 +206,6 @@ _MADE: Final = cast(
     if _PLAIN_NEW
     else Token,
 )
-# A token a piece lends: the token (text, folded form, kind and capital set), its start and end in the piece, and
-# what its kind tells the sentence count and the marks (``_Kind``'s ender, dot_continues_after, mark).
-_Lent = tuple[Token, int, int, int, bool, int]
-# What ``sys.getrefcount`` counts, through ``map``, for an object that one list alone holds.
-_HELD_ONCE: Final = sum(map(getrefcount, [object()]))
-
-
-class _PieceTokens:
-    """The tokens a remembered piece lends, and the call that last lent them (``_Lender.calls``)."""
-
-    __slots__ = ("call", "tokens")
-
-    def __init__(self, call: int, tokens: tuple[_Lent, ...]) -> None:
-        self.call = call
-        self.tokens = tokens
-
-
-class _Lender:
-    """Tokens that ``tokenize_marked`` lends again, per piece of text, once nothing but the lender holds them.
-
-    Each piece the memo remembers keeps the tokens it was last given, their text, folded form, kind and capital
-    set; a later note with the piece gets them again with only their offsets and sentence set anew (no token made
-    and freed, three fields stored, not seven). A piece lends once per call (a second "der" gets new tokens).
-    Sure by reference counts: the lender keeps a copy of the list it lent last, and before it lends again it
-    counts the references to those tokens: if anything but that copy and the lender's pieces holds one of them
-    (the caller's list, a token kept anywhere, a traceback), it forgets every piece, so those tokens are never
-    changed, and makes new ones.
-    """
-
-    __slots__ = ("calls", "forgotten", "lent", "lock", "owned", "pieces")
-
-    def __init__(self) -> None:
-        self.pieces: dict[str, _PieceTokens] = {}  # remembered piece -> the tokens it lends
-        self.lent: list[Token] = []  # a copy of the tokens of the last call
-        self.owned = 0  # how many of them ``pieces`` holds (the others were made for that call only)
-        self.calls = 0  # calls so far: a piece lends once per call
-        self.forgotten = 0  # times the lender found its tokens held and forgot its pieces (for tests and benches)
-        self.lock = Lock()  # one call at a time lends (another thread's call makes new tokens)
-
-    def forget(self) -> None:
-        """Lend none of the tokens lent so far again."""
-        self.pieces = {}
-        self.lent = []
-        self.owned = 0
-        self.forgotten += 1
-
-
-def _lent_tokens(
-    text: str, memo: _Memo, lender: _Lender, abbrevs: frozenset[str], marked: list[list[int]]
-) -> list[Token]:
-    """``_tokens``, but each piece's tokens lent by ``lender`` (interpreted: tokens made as ``_MADE``)."""
-    lent = lender.lent
-    if lent and sum(map(getrefcount, lent)) != _HELD_ONCE * len(lent) + lender.owned:
-        lender.forget()  # something holds a token of the last call: lend none of them again
-    lending = lender.pieces
-    call = lender.calls = lender.calls + 1
-    chunks = memo.chunks
-    tokens: list[Token] = []
-    append = tokens.append
-    bits, new_token = _BIT_INDICES, _MADE
-    sentence = pos = fresh = 0
-    dot_continues = False
-    for line in text.split("\n"):
-        for piece in line.split(" "):
-            lends = lending.get(piece)
-            if lends is not None and lends.call != call:
-                lends.call = call
-                made = lends.tokens
-            else:  # a piece not remembered yet, or lent already in this call: new tokens
-                kinds = chunks.get(piece)
-                if kinds is None:
-                    kinds = _piece_kinds(memo, piece, abbrevs)
-                new: list[_Lent] = []
-                for part, start, end, folded, is_word, is_capitalized, ender, continues, mark in kinds:
-                    token = new_token()  # the fields its kind decides: offsets and sentence below
-                    token.text = part
-                    token.is_word = is_word
-                    token.folded = folded
-                    token.is_capitalized = is_capitalized
-                    new.append((token, start, end, ender, continues, mark))
-                made = tuple(new)
-                if lends is None and piece in chunks:
-                    lending[piece] = _PieceTokens(call, made)
-                else:
-                    fresh += len(made)
-            for token, start, end, ender, continues, mark in made:
-                if mark:
-                    for bit in bits[mark]:
-                        marked[bit].append(len(tokens))
-                token.start = pos + start
-                token.end = pos + end
-                token.sentence = sentence
-                append(token)
-                if ender and (ender == _BANG or not dot_continues):
-                    sentence += 1
-                dot_continues = continues
-            pos += len(piece) + 1
-    lender.lent = tokens.copy()
-    lender.owned = len(tokens) - fresh
-    return tokens
-
-
 # A token within a chunk (a run of non-white-space characters): every character of a chunk starts a token.
 _CHUNK_TOKEN: Final = re.compile(rf"{_WORD_CHAR}++(?:{_JOINER}{_WORD_CHAR}++)*+|[^\s\w]")  # WORD, possessive
 

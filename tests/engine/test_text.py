@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import gc
 import pickle
 import re
 
@@ -12,10 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from masketeer_gui.engine import text as text_module
-from masketeer_gui.engine.lists import BlacklistEntry, NameLists, NoteContext
 from masketeer_gui.engine.normalize import fold
 from masketeer_gui.engine.text import WORD_PATTERN, Token, blank_markup, markup_regions, sentence_spans, tokenize
-from tests.engine.conftest import EngineFactory
 
 ABBREVIATIONS = frozenset({"dr", "fr", "hr", "pat", "bzgl", "sr", "prim", "mag", "st", "z.b"})
 
@@ -364,140 +361,3 @@ def test_the_tokenizers_tokens_are_tokens_in_all_but_type() -> None:
     for copied in (pickle.loads(pickle.dumps(made)), copy.copy(made), copy.deepcopy(made)):
         assert type(copied) is Token
         assert copied == by_hand
-
-
-# --- tokens lent again (interpreted) ---------------------------------------------------------------
-
-lends = pytest.mark.skipif(not text_module._PLAIN_NEW, reason="compiled, the tokenizer makes every token new")
-
-
-def lender_of(marker: text_module.TokenMarker) -> text_module._Lender:
-    lender = text_module._memo_for(ABBREVIATIONS, marker).lender
-    assert lender is not None
-    return lender
-
-
-@lends
-def test_a_later_call_lends_the_tokens_nothing_holds_any_more() -> None:
-    marker = _Marker()
-    text = "Dr. Huber kommt, Dr. Maier nicht."
-    first = [id(t) for t in text_module.tokenize_marked(text, ABBREVIATIONS, marker)[0]]
-    tokens, marked = text_module.tokenize_marked(f"Heute: {text}", ABBREVIATIONS, marker)
-    assert fields(tokens) == plain_tokens(f"Heute: {text}", ABBREVIATIONS)
-    assert marked == scanned_marks(tokens)
-    lender = lender_of(marker)
-    lent = {id(token) for piece in lender.pieces.values() for token, *_ in piece.tokens}
-    again = [id(t) for t in tokens]
-    assert again[2:7] == first[:5] and again[9:] == first[7:]  # the same objects, "Heute:" before them
-    assert again[7] not in lent and again[8] not in lent  # the second "Dr." of a call: new tokens
-    assert lender.forgotten == 0
-
-
-@lends
-def test_tokens_still_held_are_never_changed() -> None:
-    """Whoever holds a tokenize_marked list, one token of it, or a token taken out of it, keeps it as it was."""
-    marker = _Marker()
-    text = "Pat. Huber kommt. Frau Maier, U. Huber."
-    held = text_module.tokenize_marked(text, ABBREVIATIONS, marker)[0]
-    one = text_module.tokenize_marked(text, ABBREVIATIONS, marker)[0][6]  # "Maier", its list dropped
-    taken = text_module.tokenize_marked(text, ABBREVIATIONS, marker)[0]
-    popped = taken.pop(1)  # "Huber" out of a list, another token in its place: then the list dropped
-    taken[0] = Token("x", 0, 1, True, "x")
-    del taken
-    kept = [fields(held), fields([one]), fields([popped])]
-    for shift in range(3):
-        later = "x " * shift + text + " Huber kommt."
-        tokens = text_module.tokenize_marked(later, ABBREVIATIONS, marker)[0]
-        assert fields(tokens) == plain_tokens(later, ABBREVIATIONS)
-        assert not {id(t) for t in tokens} & {id(t) for t in [*held, one, popped]}
-    assert [fields(held), fields([one]), fields([popped])] == kept
-    assert lender_of(marker).forgotten >= 3
-
-
-@lends
-def test_tokens_of_a_failed_call_are_never_lent_again() -> None:
-    """A marker that fails mid-note: the tokens of that call live on in the traceback, unchanged."""
-
-    class Failing(_Marker):
-        def __call__(self, text: str, folded: str, is_word: bool, is_capitalized: bool) -> int:
-            if text == "Boom":
-                raise RuntimeError("marker failed")
-            return super().__call__(text, folded, is_word, is_capitalized)
-
-    marker = Failing()
-    text = "Dr. Huber kommt."
-    text_module.tokenize_marked(text, ABBREVIATIONS, marker)
-    text_module.tokenize_marked("Frau Maier geht.", ABBREVIATIONS, marker)  # the last call's tokens: other ones
-    with pytest.raises(RuntimeError) as failed:
-        text_module.tokenize_marked(f"{text} Boom", ABBREVIATIONS, marker)
-    partial = next(entry.locals["tokens"] for entry in failed.traceback if entry.locals.get("tokens"))
-    before = fields(partial)
-    assert before == plain_tokens(text, ABBREVIATIONS)
-    tokens = text_module.tokenize_marked(f"Heute {text}", ABBREVIATIONS, marker)[0]
-    assert fields(tokens) == plain_tokens(f"Heute {text}", ABBREVIATIONS)
-    assert fields(partial) == before
-
-
-@lends
-def test_a_call_while_another_thread_lends_makes_new_tokens() -> None:
-    marker = _Marker()
-    lender = lender_of(marker)
-    text = "Frau Huber kommt."
-    ids = [id(t) for t in text_module.tokenize_marked(text, ABBREVIATIONS, marker)[0]]
-    calls = lender.calls
-    with lender.lock:  # as if another thread were tokenizing with this memo now
-        tokens = text_module.tokenize_marked(text, ABBREVIATIONS, marker)[0]
-    assert fields(tokens) == plain_tokens(text, ABBREVIATIONS)
-    assert lender.calls == calls
-    assert not {id(t) for t in tokens} & set(ids)
-
-
-@lends
-@settings(max_examples=100, deadline=None)
-@given(st.lists(st.tuples(st.lists(_PIECES, max_size=12), st.sampled_from(["drop", "list", "token"])), max_size=8))
-def test_lent_tokens_are_right_and_what_is_held_stays(calls: list[tuple[list[str], str]]) -> None:
-    marker = _Marker()
-    held: list[tuple[list[Token], list[tuple[str, int, int, bool, str, int, bool]]]] = []
-    for pieces, keep in calls:
-        text = "".join(pieces)
-        tokens, marked = text_module.tokenize_marked(text, ABBREVIATIONS, marker)
-        assert fields(tokens) == plain_tokens(text, ABBREVIATIONS)
-        assert marked == scanned_marks(tokens)
-        if keep == "list":
-            held.append((tokens, fields(tokens)))
-        elif keep == "token" and tokens:
-            held.append((tokens[-1:], fields(tokens[-1:])))
-        del tokens
-    for tokens, before in held:
-        assert fields(tokens) == before
-
-
-_NOTES = [
-    "Frau Dr. Henrike Vollmar kam mit ihrem Mann Ottokar Vollmar zur Kontrolle. Befund unauffällig.",
-    "Pat. Quirinus Aschbacher, geb. 03.04.1951, wohnhaft Ahornweg 5, 4020 Linz, Tel. 0732 123456.",
-    "Sehr geehrter Herr Kollege Brandauer! Wir berichten über Fr. Zwettler (Zi. 12), siehe <b>Befund</b>.",
-    "RR 130/80, Puls 72. Vollmar nimmt 2x tgl. ASS. Kontrolle bei Dr. Aschbacher in 3 Wo.\n\nLG Henrike",
-]
-
-
-@lends
-@pytest.mark.parametrize("rules", [False, True])
-def test_the_engine_holds_no_token_past_its_note(make_engine: EngineFactory, rules: bool) -> None:
-    """Nothing in the pipeline (maskers, typing, spans, evidence, curation) keeps a token once its note is done,
-    not even in a reference cycle the paused collector would free late: else the tokenizer's lender would find
-    its tokens held after each note and lend none."""
-    engine = make_engine(NameLists(blacklist=(BlacklistEntry("Zwettler"),), whitelist=("Kontrolle",)), rules=rules)
-    lender = text_module._memo_for(engine.lexicon.abbreviations, engine._marks).lender
-    assert lender is not None
-    forgotten, calls = lender.forgotten, lender.calls
-    paused = gc.isenabled()
-    gc.disable()  # as the batch runner does while it works through a chunk
-    try:
-        for note in _NOTES * 3:
-            engine.analyze_typed(note, NoteContext(patient_id="P-7"))
-            engine.analyze(note)
-    finally:
-        if paused:
-            gc.enable()
-    assert lender.calls == calls + 6 * len(_NOTES)
-    assert lender.forgotten == forgotten
