@@ -84,7 +84,8 @@ class _Spool:
         while start < end:
             stop = end
             if stop - start > BLOCK:  # cut at the last line end within the block (after one line at least)
-                stop = max(ends[bisect_right(ends, start + BLOCK) - 1], ends[bisect_right(ends, start)])
+                within = bisect_right(ends, start + BLOCK)  # no line end within it: the first line is longer
+                stop = ends[within - 1] if within and ends[within - 1] > start else ends[bisect_right(ends, start)]
             yield self._read(start, stop)
             start = stop
 

@@ -42,6 +42,18 @@ def test_lines_and_blocks_read_back_as_written(
                 assert spool.line(note) == written[note]
 
 
+def test_a_first_line_longer_than_a_block_is_copied_alone() -> None:
+    """A copy up to the end of a first line longer than ``BLOCK`` stops at that line: no line end lies within
+    the block, and the cut must not wrap round to the spool's last line end."""
+    with pytest.MonkeyPatch.context() as patch, tempfile.TemporaryFile() as handle:
+        patch.setattr(settling, "BLOCK", 8)
+        spool = _Spool(handle)
+        spool.write([b"a long first line\n", b"x\n", b"y\n"])
+        ends = spool.ends()
+        assert b"".join(spool.copy(0, ends[0])) == b"a long first line\n"
+        assert b"".join(spool.copy(0, ends[-1])) == b"a long first line\nx\ny\n"
+
+
 def test_a_spool_cut_short_is_an_error(tmp_path: Path) -> None:
     with (tmp_path / "spool").open("w+b") as handle:
         spool = _Spool(handle)
