@@ -9,6 +9,7 @@ test, run against it by ``scripts/test_compiled.sh``, fails when one of them is 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import pickle
 from typing import Any
 
@@ -54,6 +55,14 @@ def test_the_lists_a_worker_or_executor_receives() -> None:
 
 def test_the_spec_a_spawned_worker_receives() -> None:
     round_trips(EngineSpec(default_engine, LISTS, KEY, want_stats=True, mode="surrogates", settle_types=True))
+
+
+def test_the_specs_reduce_names_every_field_in_order() -> None:
+    """``EngineSpec.__reduce__`` lists its fields by hand: a field added later must be added there too."""
+    spec = EngineSpec(default_engine, LISTS, KEY, want_stats=True, mode="surrogates", settle_types=True)
+    rebuild, args = spec.__reduce__()
+    assert rebuild is EngineSpec
+    assert args == tuple(getattr(spec, f.name) for f in dataclasses.fields(EngineSpec))
 
 
 def test_a_workers_chunk_result() -> None:
