@@ -109,8 +109,8 @@ class Vote:
         return f"Vote{self._fields()!r}"
 
 
-# Read per vote: a module copy that is Final is a C static once compiled (span.py is not compiled, so reading
-# its name would be a globals-dict look-up each time).
+# Read per vote: a module copy that is Final is a C static once compiled (an imported name, not Final here, is a
+# look-up in this module's globals dict each time).
 _NAME_ENTITIES: Final = NAME_ENTITIES
 _LISTED: Final = 1  # ``WordMarks``: a listed word, a word a salutation starts with
 _STARTS: Final = 2
