@@ -110,7 +110,9 @@ def _run_pool(
         reaper = getattr(pool, "_executor_manager_thread", None)
         if reaper is not None:
             pool.shutdown(wait=False)
-            _REAPERS[:] = [*(thread for thread in _REAPERS if thread.is_alive()), reaper]
+            # The pool is kept with its thread until then: collecting it takes the pool's shutdown lock (Python
+            # 3.12+), which that thread holds while it waits for the workers, so this process would wait after all.
+            _REAPERS[:] = [*(held for held in _REAPERS if held[0].is_alive()), (reaper, pool)]
         while pending:
             done, future = pending.popleft()
             yield done, future.result()
@@ -121,7 +123,8 @@ def _run_pool(
         pool.shutdown(wait=True)
 
 
-_REAPERS: list[threading.Thread] = []  # the threads of pools shut down without waiting: each reaps its workers last
+_REAPERS: list[tuple[threading.Thread, ProcessPoolExecutor]] = []  # pools shut down without waiting, each with
+# the thread that reaps its workers last
 
 
 def reap_workers() -> None:
@@ -129,7 +132,8 @@ def reap_workers() -> None:
     the caller settles the run). Before a process ends without the interpreter's teardown (``cli.end_process``):
     so no worker outlives it, and their CPU time counts among its children's."""
     while _REAPERS:
-        _REAPERS.pop().join()
+        thread, _pool = _REAPERS.pop()
+        thread.join()
 
 
 def widen_pipes(pool: ProcessPoolExecutor, size: int = PIPE_BYTES) -> None:

@@ -165,7 +165,7 @@ def test_only_the_threads_still_reaping_workers_are_kept() -> None:
     """A long-lived process (the app) runs many pools: the reaping threads of those done are let go."""
     for _ in range(3):
         assert list(run_ordered(Workload(_scaled, {"factor": 1}), ((i, i) for i in range(4)), 2, in_flight=1))
-        batch._REAPERS[-1].join()
+        batch._REAPERS[-1][0].join()
     assert len(batch._REAPERS) == 1
     batch.reap_workers()
     assert not batch._REAPERS
