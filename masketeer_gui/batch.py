@@ -17,6 +17,7 @@ Ctrl-C is the parent's business: workers ignore SIGINT.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import gc
 import os
@@ -134,6 +135,11 @@ def reap_workers() -> None:
     while _REAPERS:
         thread, _pool = _REAPERS.pop()
         thread.join()
+
+
+# Also at a normal exit, before the interpreter's teardown: a pool still held then would be collected after the
+# modules its clean-up needs are gone (an ignored exception printed on standard error).
+atexit.register(reap_workers)
 
 
 def widen_pipes(pool: ProcessPoolExecutor, size: int = PIPE_BYTES) -> None:

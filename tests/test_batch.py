@@ -182,3 +182,26 @@ def test_a_worker_arms_the_parent_death_signal() -> None:
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
     assert int(done.stdout) == __import__("signal").SIGUSR1
+
+
+_HELD_AT_EXIT = """
+import atexit, sys
+atexit.register(lambda: print("held at exit:", len(sys.modules["masketeer_gui.batch"]._REAPERS)))  # runs last
+from masketeer_gui.batch import Workload, run_ordered
+from tests.test_batch import _scaled
+assert len(list(run_ordered(Workload(_scaled, {"factor": 1}), ((i, i) for i in range(4)), 2, in_flight=1))) == 4
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="forked workers")
+def test_a_normal_exit_lets_go_of_the_pools_before_the_teardown() -> None:
+    """A process that ends without ``reap_workers`` (the app, a script) lets its pools go at exit, before the
+    interpreter's teardown would collect them with their clean-up's modules gone."""
+    import subprocess
+
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-c", _HELD_AT_EXIT], cwd=root, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "held at exit: 0" in done.stdout
