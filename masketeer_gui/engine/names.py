@@ -473,9 +473,10 @@ def _fuzzy_targets(listed: Iterable[str], shipped: Iterable[str]) -> set[str]:
     return {n for n in (*listed, *shipped) if len(n) >= FUZZY_MIN_LENGTH_LISTED - 1 and n.isalpha()}
 
 
-def within_one_edit(a: str, b: str) -> bool:
+def within_one_edit(a: str, b: str, *, swaps: bool = True) -> bool:
     """Damerau-Levenshtein distance at most 1: equal, or one letter substituted, added, dropped, or two
-    neighbours swapped. (The few candidates a look-up yields need no C library: no import at start-up.)"""
+    neighbours swapped (``swaps=False``: Levenshtein, a swap is two edits). (The few candidates a look-up yields
+    need no C library: no import at start-up.)"""
     if a == b:
         return True
     if len(a) > len(b):
@@ -490,7 +491,7 @@ def within_one_edit(a: str, b: str) -> bool:
         return a[i:] == b[i + 1 :]
     if a[i + 1 :] == b[i + 1 :]:  # substituted at i
         return True
-    return i + 1 < size and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2 :] == b[i + 2 :]  # swapped
+    return swaps and i + 1 < size and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2 :] == b[i + 2 :]
 
 
 def _deletions(word: str) -> set[str]:

@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
+from masketeer_gui.engine.names import within_one_edit
 from masketeer_gui.engine.normalize import fold
 
 WORD: Final = re.compile(r"\w+(?:[-‐‑]\w+)*")
@@ -88,22 +89,7 @@ def order_typo(folded: str) -> bool:
     """``folded`` is a one-word order with at most one letter substituted, added or dropped: what the ``regex``
     pattern ``(?:<orders>){e<=1}`` fullmatches (a swap of two letters is two edits), compared in plain Python
     (``tests/engine/maskers/test_site_forms.py`` checks the two agree)."""
-    return any(_within_one_letter(folded, order) for order in _ONE_WORD_ORDERS)
-
-
-def _within_one_letter(a: str, b: str) -> bool:
-    """Levenshtein distance at most 1 (no transposition)."""
-    if len(a) > len(b):
-        a, b = b, a
-    if len(b) - len(a) > 1:
-        return False
-    size = len(a)
-    i = 0
-    while i < size and a[i] == b[i]:
-        i += 1
-    if size < len(b):  # one letter more in b, at i
-        return a[i:] == b[i + 1 :]
-    return a[i + 1 :] == b[i + 1 :]  # equal, or substituted at i
+    return any(within_one_edit(folded, order, swaps=False) for order in _ONE_WORD_ORDERS)
 
 
 # Endings of compound heads: "Josefskrankenhaus", "Kreisseniorenheim", "Stern-Apotheke".
