@@ -72,10 +72,10 @@ def read(path: Path, key: str) -> Lexicon | None:
         return None
 
 
-def _packed(lexicon: Lexicon) -> tuple[dict[str, Any], dict[str, tuple[bytes, ...]]]:
+def _packed(lexicon: Lexicon) -> tuple[dict[str, Any], dict[str, lexicon_packed.Packed]]:
     """The lexicon's fields: the small ones as they are, the large word sets packed."""
     small: dict[str, Any] = {}
-    packed: dict[str, tuple[bytes, ...]] = {}
+    packed: dict[str, lexicon_packed.Packed] = {}
     for field in dataclasses.fields(lexicon):
         value = getattr(lexicon, field.name)
         if isinstance(value, frozenset) and len(value) >= PACK_AT_LEAST and all(isinstance(w, str) for w in value):
@@ -85,11 +85,11 @@ def _packed(lexicon: Lexicon) -> tuple[dict[str, Any], dict[str, tuple[bytes, ..
     return small, packed
 
 
-def _unpacked(small: dict[str, Any], packed: dict[str, tuple[bytes, ...]]) -> Lexicon | None:
+def _unpacked(small: dict[str, Any], packed: dict[str, lexicon_packed.Packed]) -> Lexicon | None:
     """``_packed``'s inverse; each packed set swaps itself for the whole one in the lexicon once made."""
-    if not all(lexicon_packed.is_packed(buckets) for buckets in packed.values()):
+    if not all(lexicon_packed.is_packed(words) for words in packed.values()):
         return None
-    sets: dict[str, Any] = {name: lexicon_packed.PackedSet(buckets) for name, buckets in packed.items()}
+    sets: dict[str, Any] = {name: lexicon_packed.PackedSet(words) for name, words in packed.items()}
     lexicon = Lexicon(**small, **sets)
     for name, packed_set in sets.items():
         packed_set.tell(functools.partial(object.__setattr__, lexicon, name))  # frozen: set as its __init__ does
@@ -110,7 +110,11 @@ def gc_paused() -> Iterator[None]:
 
 def write(path: Path, key: str, lexicon: Lexicon) -> None:
     """Store ``lexicon`` under ``key`` (its large sets packed; temp file + rename), then drop older caches."""
-    small, packed = _packed(lexicon) if isinstance(lexicon, Lexicon) else ({"": lexicon}, {})
+    try:
+        small, packed = _packed(lexicon) if isinstance(lexicon, Lexicon) else ({"": lexicon}, {})
+    except ValueError:  # a set that does not pack (``lexicon_packed``): no cache, never a failed run
+        _log.debug("cannot pack the lexicon for %s", path, exc_info=True)
+        return
     body = pickle.dumps((key, small, packed), protocol=pickle.HIGHEST_PROTOCOL)
     _write_bytes(path, hashlib.sha256(body).digest() + body, f"{PREFIX}*{SUFFIX}")
 

@@ -39,7 +39,7 @@ from masketeer_gui.engine.names import ShippedTables, shipped_tables
 from masketeer_gui.engine.rules.zip_towns import ZipKeys, zip_keys
 from masketeer_gui.package_data import dictionaries_dir
 
-FORMAT = 4  # bump when a part's fields change
+FORMAT = 5  # bump when a part's fields (or their packed form) change
 FOREIGN_ZIP_FILES = ("zip_de.tsv", "zip_ch.tsv")  # read by ``rules.zip_towns`` from the shipped folder
 _ENGINE = Path(__file__).parent
 _CODE = (
@@ -97,7 +97,12 @@ def for_lexicon(lexicon: Lexicon) -> LexiconIndices | None:
     indices = from_plain(lexicon_cache.read_plain(path, key), lexicon)
     if indices is None:
         indices = build(lexicon)
-        lexicon_cache.write_plain(path, key, to_plain(indices))
+        try:
+            plain = to_plain(indices)
+        except ValueError:  # a table that does not pack (``lexicon_packed``): no cache, never a failed run
+            _log.debug("cannot pack the indices for %s", path, exc_info=True)
+        else:
+            lexicon_cache.write_plain(path, key, plain)
     _MEMO = (slot, indices)
     return indices
 
@@ -189,7 +194,7 @@ def _part(blob: bytes, convert: Callable[[Any], T | None], rebuild: Callable[[],
 def _table(value: Any) -> dict[str, tuple[str, ...]] | None:
     """A typo table, packed: a run of a few notes reads only the buckets of the words it looks up (``NameIndex``
     only looks keys up in it: a ``PackedTable`` does that as the dict would; ``load`` swaps in the dict)."""
-    if not lexicon_packed.is_packed(value):
+    if not lexicon_packed.is_packed(value, table=True):
         return None
     return cast("dict[str, tuple[str, ...]]", lexicon_packed.PackedTable(value))
 

@@ -46,7 +46,7 @@ BRANDS_FILE = "brands.txt"  # optional
 PROFESSIONS_FILE = "professions.txt"  # optional (also read by the risk score)
 OPTIONAL_FILES = (ZIP_FILE, DRUG_NAMES_FILE, MEDICAL_TERMS_FILE, BRANDS_FILE, PROFESSIONS_FILE)
 TOP_COMMON_WORDS = 20_000  # common_words.txt is ordered by frequency; this many count as "top"
-CACHE_FORMAT = 8  # bump when Lexicon's fields or the readers change
+CACHE_FORMAT = 9  # bump when Lexicon's fields or the readers change
 CACHE_ENV = "MASKETEER_CACHE_DIR"
 
 _fold = fold.__wrapped__  # bulk folding must not flush the engine's fold cache

@@ -1,35 +1,45 @@
 """Packed word sets and tables: the cache's large sets read without making one Python object per word.
 
 A run of a few notes looks up a few thousand words, yet unpickling the lexicon's nouns alone makes
-~250,000 strings and hashes them (most of a short run's start-up). Packed, a set or table is split
-into buckets by a CRC-32 of each key's UTF-8 bytes, each bucket ``marshal``-led on its own (a set's as
-a tuple of words, a table's as a tuple of keys and one of values); a look-up reads only its key's
-bucket (once, then kept). Once a run has looked up enough words to pay for it, the whole set is made
-(``real``: one pass over the buckets, as fast as unpickling it) and handed to its owner (``tell``: the
-``Lexicon`` attribute is replaced), so a long run looks words up in a plain ``frozenset`` or ``dict``
-as before. Anything but a look-up (iterating, set algebra, ``len``) makes the whole set first, so a
-packed set behaves like the ``frozenset`` (a packed table like the ``dict``) it stands for in every
-respect but speed.
+~250,000 strings and hashes them (most of a short run's start-up). Packed, a set or table is one
+``marshal`` blob of the whole (a tuple of the set's words, or the ``dict``), its members in buckets by a
+CRC-32 of each key's UTF-8 bytes, and an index of where each bucket starts. ``marshal``'s version 2 writes no
+back-references, so every member's bytes stand alone: one bucket's slice, framed as a small tuple (or dict),
+is read by itself, and a look-up reads only its key's bucket (once, then kept). Once a run has looked up enough words
+to pay for it, the whole set is made (``real``: one ``marshal.loads`` of the blob, no loop in Python)
+and handed to its owner (``tell``: the ``Lexicon`` attribute is replaced), so a long run looks words up in
+a plain ``frozenset`` or ``dict`` as before. Anything but a look-up (iterating, set algebra, ``len``) makes
+the whole set first, so a packed set behaves like the ``frozenset`` (a packed table like the ``dict``) it
+stands for in every respect but speed.
 
-Nothing here reads files: ``lexicon_cache`` and ``lexicon_indices`` store the buckets and check them.
+Nothing here reads files: ``lexicon_cache`` and ``lexicon_indices`` store the packed form and check it.
 """
 
 from __future__ import annotations
 
 import marshal
+from array import array
 from collections.abc import Callable, Iterator, Mapping
 from itertools import chain
 from threading import Lock
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar, cast
 from zlib import crc32
 
-MARSHAL_VERSION = 4
+MARSHAL_VERSION = 2  # no back-references: each member's bytes can be read alone (version 3 added them)
 PER_BUCKET = 16  # keys per bucket, on average
 LOOKUPS_BEFORE_REAL = 50_000  # look-ups after which the whole set is made (a long run: plain look-ups pay)
 
 _MAKING = Lock()  # one thread makes a whole set; the others wait for it
+# ``marshal``'s frame of a tuple (its type code, then the member count as 4 bytes, little-endian) and of a dict
+# (its type code, the keys and values, then the code that ends it). A set is stored as a tuple: ``frozenset`` of
+# a tuple is made faster than ``marshal`` makes a frozenset (one pass to make the words, one to hash them)
+_SET_CODE, _COUNT_BYTES = marshal.dumps((), MARSHAL_VERSION)[:1], 4
+_DICT_OPEN, _DICT_CLOSE = marshal.dumps({}, MARSHAL_VERSION)[:1], marshal.dumps({}, MARSHAL_VERSION)[1:]
+_INDEX_TYPE: Final = "I"  # the index: per bucket (and once more at the end) its first byte, its first member's number
 K = TypeVar("K")
 V = TypeVar("V")
+
+Packed = tuple[bytes, bytes]  # the blob, the index (``array`` bytes)
 
 
 def bucket_count(size: int) -> int:
@@ -45,42 +55,91 @@ def bucket_of(key: str, mask: int) -> int:
     return crc32(key.encode("utf-8", "surrogatepass")) & mask
 
 
-def pack_set(words: frozenset[str] | set[str]) -> tuple[bytes, ...]:
-    """``words`` as buckets (``PackedSet``'s input); every member must be a ``str``."""
-    mask = bucket_count(len(words)) - 1
-    buckets: list[list[str]] = [[] for _ in range(mask + 1)]
-    for word in words:
-        buckets[bucket_of(word, mask)].append(word)
-    return tuple(marshal.dumps(tuple(bucket), MARSHAL_VERSION) for bucket in buckets)
+def pack_set(words: frozenset[str] | set[str]) -> Packed:
+    """``words`` packed (``PackedSet``'s input); every member must be a ``str``."""
+    buckets = _in_buckets(dict.fromkeys(words))
+    members = [[marshal.dumps(word, MARSHAL_VERSION) for word in bucket] for bucket in buckets]
+    head = _SET_CODE + len(words).to_bytes(_COUNT_BYTES, "little")
+    packed = _joined(head, members, b"")
+    _check(PackedSet(packed), tuple(chain.from_iterable(buckets)), buckets, tuple)
+    return packed
 
 
-def pack_table(table: Mapping[str, Any]) -> tuple[bytes, ...]:
-    """``table`` (str keys, ``marshal``-able values) as buckets (``PackedTable``'s input)."""
+def pack_table(table: Mapping[str, Any]) -> Packed:
+    """``table`` (str keys, ``marshal``-able values) packed (``PackedTable``'s input)."""
+    buckets = _in_buckets(table)
+    dumps, version = marshal.dumps, MARSHAL_VERSION
+    members = [[dumps(key, version) + dumps(value, version) for key, value in bucket.items()] for bucket in buckets]
+    packed = _joined(_DICT_OPEN, members, _DICT_CLOSE)
+    _check(PackedTable(packed), dict(table), buckets, dict)
+    return packed
+
+
+def _in_buckets(table: Mapping[str, Any]) -> list[dict[str, Any]]:
     mask = bucket_count(len(table)) - 1
     buckets: list[dict[str, Any]] = [{} for _ in range(mask + 1)]
     for key, value in table.items():
         buckets[bucket_of(key, mask)][key] = value
-    return tuple(marshal.dumps((tuple(bucket), tuple(bucket.values())), MARSHAL_VERSION) for bucket in buckets)
+    return buckets
 
 
-def is_packed(buckets: object) -> bool:
-    """``buckets`` has the shape ``pack_set`` and ``pack_table`` give: a power-of-two tuple of bytes."""
-    return (
-        isinstance(buckets, tuple)
-        and len(buckets) > 0
-        and len(buckets) & (len(buckets) - 1) == 0
-        and set(map(type, buckets)) == {bytes}
-    )
+def _joined(head: bytes, members: list[list[bytes]], tail: bytes) -> Packed:
+    """The blob (``head``, every bucket's members, ``tail``) and its index."""
+    index = array(_INDEX_TYPE)
+    offset, number = len(head), 0
+    for bucket in members:
+        index.extend((offset, number))
+        offset += sum(map(len, bucket))
+        number += len(bucket)
+    index.extend((offset, number))
+    return b"".join([head, *(b"".join(bucket) for bucket in members), tail]), index.tobytes()
+
+
+def _check(packed: _Packed[Any, Any], whole: Any, buckets: list[dict[str, Any]], kind: type) -> None:
+    """The blob reads back as ``whole``, and each bucket alone as its part (else no cache is written)."""
+    store = packed._store
+    if store is None or not is_packed(store[0], table=kind is dict):
+        raise ValueError("a packed set has not the packed shape")
+    made = marshal.loads(store[0][0])
+    if type(made) is not kind or made != whole:
+        raise ValueError("a packed set does not read back as itself")
+    for number, bucket in enumerate(buckets):
+        if packed._decode(store, number) != (bucket if kind is dict else tuple(bucket)):
+            raise ValueError("a packed bucket does not read back as itself")
+
+
+def is_packed(packed: object, *, table: bool = False) -> bool:
+    """``packed`` has the shape ``pack_set`` (``table``: ``pack_table``) gives: a blob framed as a tuple (a
+    dict), and an index of a power of two of buckets that ends at the blob's end."""
+    if not (isinstance(packed, tuple) and len(packed) == 2 and all(type(part) is bytes for part in packed)):
+        return False
+    blob, index_bytes = packed
+    if len(index_bytes) % array(_INDEX_TYPE).itemsize:
+        return False
+    index = memoryview(index_bytes).cast(_INDEX_TYPE)
+    buckets = len(index) // 2 - 1
+    if len(index) % 2 or buckets < 1 or buckets & (buckets - 1):
+        return False
+    if blob[:1] == _SET_CODE and not table:
+        head, tail, count = 1 + _COUNT_BYTES, b"", int.from_bytes(blob[1 : 1 + _COUNT_BYTES], "little")
+    elif blob[:1] == _DICT_OPEN and table:
+        head, tail, count = 1, _DICT_CLOSE, index[-1]
+        if not blob.endswith(tail):
+            return False
+    else:
+        return False
+    return index[0] == head and index[1] == 0 and index[-2] == len(blob) - len(tail) and index[-1] == count
 
 
 class _Packed(Generic[K, V]):
-    """The buckets, those read so far, and the whole once made."""
+    """The blob and its index, the buckets read so far, and the whole once made."""
 
-    __slots__ = ("_buckets", "_lookups", "_mask", "_on_real", "_read", "_real")
+    __slots__ = ("_lookups", "_mask", "_on_real", "_read", "_real", "_store")
 
-    def __init__(self, buckets: tuple[bytes, ...], on_real: Callable[[Any], None] | None = None) -> None:
-        self._buckets = buckets
-        self._mask = len(buckets) - 1
+    def __init__(self, packed: Packed, on_real: Callable[[Any], None] | None = None) -> None:
+        index = memoryview(packed[1]).cast(_INDEX_TYPE)
+        self._store: tuple[Packed, memoryview] | None = (packed, index)  # None once made whole
+        self._mask = len(index) // 2 - 2
         self._read: dict[int, Any] = {}
         self._real: Any = None
         self._lookups = 0
@@ -95,6 +154,12 @@ class _Packed(Generic[K, V]):
         """The whole set was made."""
         return self._real is not None
 
+    @property
+    def buckets(self) -> int:
+        """How many buckets the set is in (0 once made whole)."""
+        store = self._store
+        return 0 if store is None else len(store[1]) // 2 - 1
+
     def _bucket(self, key: object) -> Any:
         """The bucket ``key`` would be in (the whole, once made; None for a key no bucket can hold)."""
         real = self._real
@@ -105,33 +170,34 @@ class _Packed(Generic[K, V]):
             return self.real()
         if not isinstance(key, str):  # a set of str holds no other key; look it up the slow, exact way
             return self.real()
-        index = bucket_of(key, self._mask)
-        bucket = self._read.get(index)
+        number = bucket_of(key, self._mask)
+        bucket = self._read.get(number)
         if bucket is None:
-            buckets = self._buckets
-            if not buckets:  # another thread made the whole one meanwhile
+            store = self._store
+            if store is None:  # another thread made the whole one meanwhile
                 return self.real()
-            bucket = self._read[index] = self._decode(buckets[index])
+            bucket = self._read[number] = self._decode(store, number)
         return bucket
 
     def real(self) -> Any:
         """The whole set (or table), made once (by one thread); the owner is told (``tell``)."""
         if self._real is None:
             with _MAKING:
-                if self._real is None:
-                    real = self._join(list(map(marshal.loads, self._buckets)))
+                if self._real is None and self._store is not None:
+                    real = self._join(marshal.loads(self._store[0][0]))
                     self._real = real
-                    self._read, self._buckets = {}, ()  # the whole one answers from now on: the memory back
+                    self._read, self._store = {}, None  # the whole one answers from now on: the memory back
                     if self._on_real is not None:
                         self._on_real(real)
         return self._real
 
-    def _decode(self, bucket: bytes) -> Any:
-        """One bucket, ready for look-ups."""
+    def _decode(self, store: tuple[Packed, memoryview], number: int) -> Any:
+        """Bucket ``number`` of ``store`` (the caller's reference: the set may be made whole meanwhile), ready for
+        look-ups."""
         raise NotImplementedError
 
-    def _join(self, buckets: list[Any]) -> Any:
-        """The whole set from every bucket's ``marshal.loads``."""
+    def _join(self, whole: Any) -> Any:
+        """The whole set from the blob's ``marshal.loads``."""
         raise NotImplementedError
 
     def __contains__(self, key: object) -> bool:
@@ -166,12 +232,14 @@ class PackedSet(_Packed[str, None]):
 
     __slots__ = ()
 
-    def _decode(self, bucket: bytes) -> tuple[str, ...]:
-        words: tuple[str, ...] = marshal.loads(bucket)  # a few words: a tuple is looked through fast enough
-        return words
+    def _decode(self, store: tuple[Packed, memoryview], number: int) -> tuple[str, ...]:
+        (blob, _), index = store
+        count = (index[2 * number + 3] - index[2 * number + 1]).to_bytes(_COUNT_BYTES, "little")
+        words: tuple[str, ...] = marshal.loads(_SET_CODE + count + blob[index[2 * number] : index[2 * number + 2]])
+        return words  # a few words: a tuple is looked through fast enough
 
-    def _join(self, buckets: list[Any]) -> frozenset[str]:
-        return frozenset(chain.from_iterable(buckets))  # each word hashed once, as unpickling a set does
+    def _join(self, whole: Any) -> frozenset[str]:
+        return frozenset(whole)  # each word hashed once, as unpickling a set does
 
     def __or__(self, other: Any) -> Any:
         return self.real() | _plain(other)
@@ -210,7 +278,7 @@ class PackedSet(_Packed[str, None]):
         return bool(self.real() > _plain(other))
 
     def __repr__(self) -> str:
-        state = "made" if self.is_real else f"{len(self._read)} of {len(self._buckets)} buckets read"
+        state = "made" if self.is_real else f"{len(self._read)} of {self.buckets} buckets read"
         return f"PackedSet({state})"
 
 
@@ -220,18 +288,18 @@ class PackedTable(_Packed[str, tuple[str, ...]]):
 
     __slots__ = ("_more",)
 
-    def __init__(self, buckets: tuple[bytes, ...], on_real: Callable[[Any], None] | None = None) -> None:
-        super().__init__(buckets, on_real)
+    def __init__(self, packed: Packed, on_real: Callable[[Any], None] | None = None) -> None:
+        super().__init__(packed, on_real)
         self._more: dict[str, tuple[str, ...]] = {}
 
-    def _decode(self, bucket: bytes) -> dict[str, tuple[str, ...]]:
-        keys, values = marshal.loads(bucket)
-        return dict(zip(keys, values, strict=True))
+    def _decode(self, store: tuple[Packed, memoryview], number: int) -> dict[str, tuple[str, ...]]:
+        (blob, _), index = store
+        members = blob[index[2 * number] : index[2 * number + 2]]
+        bucket: dict[str, tuple[str, ...]] = marshal.loads(_DICT_OPEN + members + _DICT_CLOSE)
+        return bucket
 
-    def _join(self, buckets: list[Any]) -> dict[str, tuple[str, ...]]:
-        keys = chain.from_iterable(keys for keys, _ in buckets)
-        values = chain.from_iterable(values for _, values in buckets)
-        joined: dict[str, tuple[str, ...]] = dict(zip(keys, values, strict=True))  # one dict, each key hashed once
+    def _join(self, whole: Any) -> dict[str, tuple[str, ...]]:
+        joined: dict[str, tuple[str, ...]] = whole  # made by ``marshal``: each key hashed once
         for key, words in self._more.items():
             joined[key] = joined.get(key, ()) + words
         self._more = {}
@@ -256,7 +324,10 @@ class PackedTable(_Packed[str, tuple[str, ...]]):
 
     def _plus(self, more: Mapping[str, tuple[str, ...]]) -> PackedTable:
         """This table with ``more``'s words after each key's own (a new table: this one is left as it is)."""
-        twin = PackedTable(self._buckets)
+        store = self._store
+        if store is None:  # made whole meanwhile (by another thread)
+            return cast("PackedTable", merged(self.real(), more))
+        twin = PackedTable(store[0])
         twin._read = self._read  # buckets read are never changed: shared
         twin._more = dict(self._more)
         for key, words in more.items():
@@ -264,7 +335,7 @@ class PackedTable(_Packed[str, tuple[str, ...]]):
         return twin
 
     def __repr__(self) -> str:
-        state = "made" if self.is_real else f"{len(self._read)} of {len(self._buckets)} buckets read"
+        state = "made" if self.is_real else f"{len(self._read)} of {self.buckets} buckets read"
         return f"PackedTable({state})"
 
 

@@ -5,12 +5,15 @@ its large sets packed: a lexicon read from it equals the one built, and is whole
 from __future__ import annotations
 
 import dataclasses
+import marshal
 import operator
 import pickle
 import sys
 import threading
+from array import array
+from itertools import chain
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 from hypothesis import given, settings
@@ -41,7 +44,7 @@ def test_membership_is_the_frozensets(word: str) -> None:
 def test_a_look_up_reads_only_its_bucket() -> None:
     words = frozenset(f"wort{n}" for n in range(2_000))
     packed = packed_set(words)
-    assert len(packed._buckets) > 64
+    assert packed.buckets > 64
     assert "wort17" in packed and "wort99999" not in packed
     assert 1 <= len(packed._read) <= 2 and not packed.is_real
 
@@ -74,7 +77,7 @@ def test_enough_look_ups_make_it_whole_and_tell_the_owner(monkeypatch: pytest.Mo
     assert not packed.is_real and told == []
     assert "x" in packed and "y" not in packed  # the fourth look-up
     assert packed.is_real and told == [WORDS] and type(told[0]) is frozenset
-    assert packed._buckets == ()  # their memory given back
+    assert packed.buckets == 0 and packed._store is None  # their memory given back
     assert "straße" in packed and told == [WORDS]  # told once
 
 
@@ -128,11 +131,60 @@ def test_more_words_survive_the_table_being_made_whole(monkeypatch: pytest.Monke
     assert isinstance(plus, PackedTable) and plus.is_real
 
 
+SET_PACKED, TABLE_PACKED = pack_set(MANY), pack_table(TABLE)
+THREE_BUCKETS = array("I", [5, 0, 5, 0, 5, 0, 5, 0]).tobytes()
+
+
 @pytest.mark.parametrize(
-    "buckets", [(), (b"",) * 3, [b""], (b"", "x"), "abc"], ids=["empty", "three", "list", "str bucket", "str"]
-)
-def test_only_the_packed_shape_is_taken(buckets: object) -> None:
-    assert not lexicon_packed.is_packed(buckets)
+    "packed",
+    [(), (b"",) * 3, [b""], (b"", "x"), "abc", [*SET_PACKED], (SET_PACKED[0], SET_PACKED[1][:-1]),
+     (SET_PACKED[0][:-1], SET_PACKED[1]), (SET_PACKED[0], THREE_BUCKETS), (b"", b""), TABLE_PACKED],
+    ids=["empty", "three", "list", "str bucket", "str", "a list", "index cut", "blob cut", "three buckets", "no bucket",
+         "a table"],
+)  # fmt: skip
+def test_only_the_packed_shape_is_taken(packed: object) -> None:
+    assert not lexicon_packed.is_packed(packed)
+    assert lexicon_packed.is_packed(SET_PACKED) and lexicon_packed.is_packed(TABLE_PACKED, table=True)
+
+
+@pytest.mark.parametrize("packed", [SET_PACKED, (TABLE_PACKED[0][:-1] + b"}", TABLE_PACKED[1])], ids=["a set", "end"])
+def test_only_the_packed_shape_of_a_table_is_taken(packed: object) -> None:
+    assert not lexicon_packed.is_packed(packed, table=True)
+
+
+def test_the_whole_is_one_blob_and_each_bucket_is_read_from_its_slice_alone() -> None:
+    blob, _ = SET_PACKED
+    assert type(marshal.loads(blob)) is tuple and frozenset(marshal.loads(blob)) == MANY
+    packed = packed_set(MANY)
+    for word in MANY:
+        assert word in packed
+    assert sorted(chain.from_iterable(packed._read.values())) == sorted(MANY)  # every bucket read alone, once
+    assert marshal.loads(TABLE_PACKED[0]) == TABLE
+
+
+def test_members_with_back_references_do_not_pack(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(Why version 2: from version 3 on ``marshal`` refers back to an object written before, by its number in
+    the whole blob: a bucket's slice read alone, or the members joined, would read other objects.)"""
+    word = sys.intern("gattin")
+    table = {"gatin": (word, word), "gattn": (word,)}
+    assert marshal.loads(pack_table(table)[0]) == table
+    monkeypatch.setattr(lexicon_packed, "MARSHAL_VERSION", 4)
+    with pytest.raises(ValueError, match="read back"):
+        pack_table(table)
+
+
+def test_a_lexicon_or_indices_that_do_not_pack_are_not_cached_and_the_run_goes_on(
+    dictionary_dir: Path, tmp_path: Path, packing_everything: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def fail(_: object) -> NoReturn:
+        raise ValueError("a packed set does not read back as itself")
+
+    monkeypatch.setattr(lexicon_packed, "pack_set", fail)
+    monkeypatch.setattr(lexicon_packed, "pack_table", fail)
+    cache_dir = tmp_path / "cache"
+    lexicon = load_lexicon(dictionary_dir, cache_dir)
+    assert lexicon == build_lexicon(dictionary_dir) and lexicon_indices.for_lexicon(lexicon) is not None
+    assert not cache_dir.exists() or list(cache_dir.iterdir()) == []
 
 
 # --- the lexicon cache
