@@ -20,6 +20,7 @@ import gc
 import hashlib
 import logging
 import marshal
+import mmap
 import os
 import pickle
 import stat
@@ -58,18 +59,18 @@ def read(path: Path, key: str) -> Lexicon | None:
 
     Its large sets come back packed (``lexicon_packed``): each word's bucket is read when first looked up.
     """
-    body = _checked_body(path)
-    if body is None:
-        return None
-    try:
-        with gc_paused():
-            stored_key, small, packed = pickle.loads(body)
-        if stored_key != key:
+    with _checked_body(path) as body:
+        if body is None:
             return None
-        return _unpacked(small, packed)
-    except Exception:  # a corrupt or foreign pickle can raise almost anything: rebuild
-        _log.debug("ignoring unreadable lexicon cache %s", path, exc_info=True)
+        try:
+            with gc_paused():
+                stored_key, small, packed = pickle.loads(body)
+        except Exception:  # a corrupt or foreign pickle can raise almost anything: rebuild
+            _log.debug("ignoring unreadable lexicon cache %s", path, exc_info=True)
+            return None
+    if stored_key != key:
         return None
+    return _unpacked(small, packed)
 
 
 def _packed(lexicon: Lexicon) -> tuple[dict[str, Any], dict[str, lexicon_packed.Packed]]:
@@ -121,27 +122,31 @@ def write(path: Path, key: str, lexicon: Lexicon) -> None:
 
 def read_plain(path: Path, key: str) -> Any | None:
     """The plain data stored under ``key`` by ``write_plain``, or None if missing, stale, damaged or not ours."""
-    body = _checked_body(path)
-    if body is None:
-        return None
-    try:
-        stored_key, payload = loads_plain(body)
-    except Exception:  # written by another Python, or not by us: rebuild
-        _log.debug("ignoring unreadable indices cache %s", path, exc_info=True)
-        return None
+    with _checked_body(path) as body:
+        if body is None:
+            return None
+        try:
+            stored_key, payload = loads_plain(body)
+        except Exception:  # written by another Python, or not by us: rebuild
+            _log.debug("ignoring unreadable indices cache %s", path, exc_info=True)
+            return None
     return payload if stored_key == key else None
 
 
-def _checked_body(path: Path) -> memoryview | None:
-    """The file's data after its SHA-256, if the file is ours and the digest matches; else None."""
-    data = _read_private(path)
-    if data is None:
-        return None
-    body = memoryview(data)[_DIGEST:]
-    if len(data) <= _DIGEST or hashlib.sha256(body).digest() != data[:_DIGEST]:
-        _log.debug("ignoring damaged cache %s", path)
-        return None
-    return body
+@contextlib.contextmanager
+def _checked_body(path: Path) -> Iterator[memoryview | None]:
+    """The file's data after its SHA-256, if the file is ours and the digest matches; else None. Mapped, not
+    read (no copy of several MB that is parsed once): valid inside the block only, parsed into new objects there."""
+    with _mapped_private(path) as data:
+        if data is None:
+            yield None
+            return
+        with memoryview(data) as whole, whole[_DIGEST:] as body:
+            if len(whole) <= _DIGEST or hashlib.sha256(body).digest() != whole[:_DIGEST]:
+                _log.debug("ignoring damaged cache %s", path)
+                yield None
+            else:
+                yield body
 
 
 def write_plain(path: Path, key: str, payload: Any) -> None:
@@ -178,16 +183,25 @@ def _write_bytes(path: Path, data: bytes, siblings: str) -> None:
     _remove_others(path, siblings)
 
 
-def _read_private(path: Path) -> bytes | None:
-    """The bytes of ``path`` if it is ours and nobody else can write it, else None (missing, unreadable)."""
+@contextlib.contextmanager
+def _mapped_private(path: Path) -> Iterator[mmap.mmap | None]:
+    """``path`` mapped read-only if it is ours and nobody else can write it, else None (missing, unreadable,
+    empty); unmapped after the block."""
     try:
         with path.open("rb") as handle:
-            if not _private(os.fstat(handle.fileno())):
+            status = os.fstat(handle.fileno())
+            if not _private(status):
                 _log.debug("ignoring cache %s: not owner-only", path)
-                return None
-            return handle.read()
-    except OSError:
-        return None
+                mapped = None
+            else:
+                mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) if status.st_size else None
+    except (OSError, ValueError):  # ValueError: a file emptied meanwhile cannot be mapped
+        mapped = None
+    if mapped is None:
+        yield None
+        return
+    with mapped:
+        yield mapped
 
 
 def _private(status: os.stat_result) -> bool:
