@@ -139,8 +139,8 @@ def to_plain(indices: LexiconIndices) -> _Plain:
     """The indices as plain data for ``lexicon_cache.write_plain``."""
     names, zips, sites = indices.names, indices.zips.get(), indices.sites.get()
     parts = (
-        lexicon_packed.pack_table(lexicon_packed.settle(names.word_typos.get())),
-        lexicon_packed.pack_table(lexicon_packed.settle(names.name_typos.get())),
+        lexicon_packed.pack_table(lexicon_packed.settle(names.word_typos.get()), whole=True),
+        lexicon_packed.pack_table(lexicon_packed.settle(names.name_typos.get()), whole=True),
         (zips.austrian, zips.german, zips.swiss, zips.max_words),
         (sites.listed, sites.foreign, sites.starts),
     )

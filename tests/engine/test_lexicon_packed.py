@@ -162,6 +162,19 @@ def test_the_whole_is_one_blob_and_each_bucket_is_read_from_its_slice_alone() ->
     assert marshal.loads(TABLE_PACKED[0]) == TABLE
 
 
+def test_a_tables_whole_form_is_the_table_with_equal_words_and_values_made_once() -> None:
+    table = {"trmin": ("termin",), "termn": ("termin",), "gatin": ("gattin", "gatin"), "gatn": ("gatin",), "x": ()}
+    table |= {f"wort{n}": (f"w{n % 7}",) for n in range(200)}
+    packed = pack_table(table, whole=True)
+    assert len(packed) == 3 and lexicon_packed.is_packed(packed, table=True) and not lexicon_packed.is_packed(packed)
+    made = PackedTable(packed).real()
+    assert made == table and list(made) == list(marshal.loads(packed[0]))  # the blob's order
+    assert made["trmin"] is made["termn"] and made["wort0"] is made["wort7"]  # one tuple for equal values
+    assert made["gatin"][1] is made["gatn"][0]  # one string for equal words
+    plus = lexicon_packed.merged(PackedTable(packed), {"neu": ("neu",), "trmin": ("tremin",)})
+    assert plus == {**table, "neu": ("neu",), "trmin": ("termin", "tremin")}
+
+
 def test_members_with_back_references_do_not_pack(monkeypatch: pytest.MonkeyPatch) -> None:
     """(Why version 2: from version 3 on ``marshal`` refers back to an object written before, by its number in
     the whole blob: a bucket's slice read alone, or the members joined, would read other objects.)"""
@@ -176,7 +189,7 @@ def test_members_with_back_references_do_not_pack(monkeypatch: pytest.MonkeyPatc
 def test_a_lexicon_or_indices_that_do_not_pack_are_not_cached_and_the_run_goes_on(
     dictionary_dir: Path, tmp_path: Path, packing_everything: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def fail(_: object) -> NoReturn:
+    def fail(*_: object, **__: object) -> NoReturn:
         raise ValueError("a packed set does not read back as itself")
 
     monkeypatch.setattr(lexicon_packed, "pack_set", fail)
