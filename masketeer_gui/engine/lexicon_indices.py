@@ -129,22 +129,22 @@ def cache_key(slot: CacheSlot) -> str:
     return digest.hexdigest()[:24]
 
 
-# --- the cache's plain form: (longest, (word typos, name typos, ZIP keys, site towns)), each part marshalled
-# on its own so that it is read only when first needed
+# --- the cache's plain form: (longest, (word typos, name typos, ZIP keys, site towns)): the typo tables packed
+# (``lexicon_packed``: bytes, read bucket by bucket), the other parts marshalled on their own, so that each is
+# read only when first needed
 
-_Plain = tuple[int, tuple[bytes, ...]]
+_Plain = tuple[int, tuple[lexicon_packed.Packed | bytes, ...]]
 
 
 def to_plain(indices: LexiconIndices) -> _Plain:
     """The indices as plain data for ``lexicon_cache.write_plain``."""
     names, zips, sites = indices.names, indices.zips.get(), indices.sites.get()
-    parts = (
+    return names.longest, (
         lexicon_packed.pack_table(lexicon_packed.settle(names.word_typos.get()), whole=True),
         lexicon_packed.pack_table(lexicon_packed.settle(names.name_typos.get()), whole=True),
-        (zips.austrian, zips.german, zips.swiss, zips.max_words),
-        (sites.listed, sites.foreign, sites.starts),
+        lexicon_cache.dumps_plain((zips.austrian, zips.german, zips.swiss, zips.max_words)),
+        lexicon_cache.dumps_plain((sites.listed, sites.foreign, sites.starts)),
     )
-    return names.longest, tuple(lexicon_cache.dumps_plain(part) for part in parts)
 
 
 def from_plain(plain: Any, lexicon: Lexicon) -> LexiconIndices | None:
@@ -155,15 +155,16 @@ def from_plain(plain: Any, lexicon: Lexicon) -> LexiconIndices | None:
         and isinstance(plain[0], int)
         and isinstance(plain[1], tuple)
         and len(plain[1]) == 4
-        and all(isinstance(blob, bytes) for blob in plain[1])
+        and all(isinstance(table, tuple) for table in plain[1][:2])
+        and all(isinstance(blob, bytes) for blob in plain[1][2:])
     ):
         _log.debug("ignoring an indices cache of another shape")
         return None
     longest, (word_typos, name_typos, zips, sites) = plain
     return LexiconIndices(
         ShippedTables(
-            _part(word_typos, _table, lambda: shipped_tables(lexicon).word_typos.get()),
-            _part(name_typos, _table, lambda: shipped_tables(lexicon).name_typos.get()),
+            _part(word_typos, _table, lambda: shipped_tables(lexicon).word_typos.get(), marshalled=False),
+            _part(name_typos, _table, lambda: shipped_tables(lexicon).name_typos.get(), marshalled=False),
             longest,
         ),
         _part(zips, _zip_keys, lambda: zip_keys(lexicon.zip_towns)),
@@ -175,12 +176,15 @@ def from_plain(plain: Any, lexicon: Lexicon) -> LexiconIndices | None:
 T = TypeVar("T")
 
 
-def _part(blob: bytes, convert: Callable[[Any], T | None], rebuild: Callable[[], T]) -> Deferred[T]:
-    """One part, read from its bytes when first asked for; built again if it is not what it should be."""
+def _part(
+    stored: Any, convert: Callable[[Any], T | None], rebuild: Callable[[], T], *, marshalled: bool = True
+) -> Deferred[T]:
+    """One part, read from its bytes (``marshalled``; else as it is stored) when first asked for; built again if
+    it is not what it should be."""
 
     def read() -> T:
         try:
-            found = convert(lexicon_cache.loads_plain(blob))
+            found = convert(lexicon_cache.loads_plain(stored) if marshalled else stored)
         except Exception:  # checked by the file's digest, so not expected: still never a reason to stop
             found = None
         if found is None:
