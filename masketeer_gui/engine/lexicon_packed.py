@@ -1,16 +1,16 @@
 """Packed word sets and tables: the cache's large sets read without making one Python object per word.
 
-A run of a few notes looks up a few thousand words, yet unpickling the lexicon's nouns alone makes
-~250,000 strings and hashes them (most of a short run's start-up). Packed, a set or table is one
-``marshal`` blob of the whole (a tuple of the set's words, or the ``dict``), its members in buckets by a
-CRC-32 of each key's UTF-8 bytes, and an index of where each bucket starts. ``marshal``'s version 2 writes no
-back-references, so every member's bytes stand alone: one bucket's slice, framed as a small tuple (or dict),
-is read by itself, and a look-up reads only its key's bucket (once, then kept). Once a run has looked up enough words
-to pay for it, the whole set is made (``real``: one ``marshal.loads`` of the blob, no loop in Python)
-and handed to its owner (``tell``: the ``Lexicon`` attribute is replaced), so a long run looks words up in
-a plain ``frozenset`` or ``dict`` as before. Anything but a look-up (iterating, set algebra, ``len``) makes
-the whole set first, so a packed set behaves like the ``frozenset`` (a packed table like the ``dict``) it
-stands for in every respect but speed.
+A run of a few notes looks up a few thousand words, yet unpickling the lexicon's nouns alone makes ~250,000
+strings and hashes them (most of a short run's start-up). Packed, a set or table is one ``marshal`` blob of
+the whole (a tuple of the set's words, or the ``dict``), its members in buckets by a CRC-32 of each key's
+UTF-8 bytes, and an index of where each bucket starts. Every member's bytes stand alone (a set's words each
+written alone; a table's keys and values with ``marshal``'s version 2, which writes no back-references): one
+bucket's slice, framed as a small tuple (or dict), is read by itself, and a look-up reads only its key's
+bucket (once, then kept). Once a run has looked up enough words to pay for it, the whole set is made
+(``real``: one ``marshal.loads`` of the blob, no loop in Python) and handed to its owner (``tell``: the
+``Lexicon`` attribute is replaced), so a long run looks words up in a plain ``frozenset`` or ``dict`` as
+before. Anything but a look-up (iterating, set algebra, ``len``) makes the whole set first, so a packed set
+behaves like the ``frozenset`` (a packed table like the ``dict``) it stands for in every respect but speed.
 
 Nothing here reads files: ``lexicon_cache`` and ``lexicon_indices`` store the packed form and check it.
 """
@@ -36,6 +36,7 @@ _MAKING = Lock()  # one thread makes a whole set; the others wait for it
 _SET_CODE, _COUNT_BYTES = marshal.dumps((), MARSHAL_VERSION)[:1], 4
 _DICT_OPEN, _DICT_CLOSE = marshal.dumps({}, MARSHAL_VERSION)[:1], marshal.dumps({}, MARSHAL_VERSION)[1:]
 _FLAG_REF, _WHOLE_VERSION = 0x80, 4  # the whole form of a table: with back-references (version 3 on)
+_WORD_VERSION = 4  # a set's words (see ``_lone_word``)
 _INDEX_TYPE: Final = "I"  # the index: per bucket (and once more at the end) its first byte, its first member's number
 K = TypeVar("K")
 V = TypeVar("V")
@@ -59,7 +60,7 @@ def bucket_of(key: str, mask: int) -> int:
 def pack_set(words: frozenset[str] | set[str]) -> Packed:
     """``words`` packed (``PackedSet``'s input); every member must be a ``str``."""
     buckets = _in_buckets(dict.fromkeys(words))
-    members = [[marshal.dumps(word, MARSHAL_VERSION) for word in bucket] for bucket in buckets]
+    members = [[_lone_word(word) for word in bucket] for bucket in buckets]
     head = _SET_CODE + len(words).to_bytes(_COUNT_BYTES, "little")
     packed = _joined(head, members, b"")
     _check(PackedSet(packed), tuple(chain.from_iterable(buckets)), buckets, tuple)
@@ -95,6 +96,14 @@ def _shared(table: dict[str, Any]) -> dict[str, Any]:
             value = values.setdefault(value, value)
         shared[words.setdefault(key, key)] = value
     return shared
+
+
+def _lone_word(word: str) -> bytes:
+    """``word`` as ``marshal`` writes it (version 4: ASCII in one byte a letter, its length in one), not marked as
+    referred to: a lone string refers back to nothing, and nothing refers back to it, so its bytes still stand
+    alone (and the loader keeps no list of the set's words for references that never come)."""
+    data = marshal.dumps(word, _WORD_VERSION)
+    return bytes([data[0] & ~_FLAG_REF & 0xFF]) + data[1:]
 
 
 def _in_buckets(table: Mapping[str, Any]) -> list[dict[str, Any]]:

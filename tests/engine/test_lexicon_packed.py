@@ -175,6 +175,20 @@ def test_a_tables_whole_form_is_the_table_with_equal_words_and_values_made_once(
     assert plus == {**table, "neu": ("neu",), "trmin": ("termin", "tremin")}
 
 
+def test_a_sets_words_of_every_kind_stand_alone_unmarked() -> None:
+    """Each word as ``marshal`` writes a lone string (short ASCII, long ASCII, other text, interned): no word is
+    marked as referred to (a loader would keep a list of them all for nothing)."""
+    words = frozenset(
+        {sys.intern("termin"), "x" * 300, "ä" * 300, "straße", "", "\ud800", *(f"w{n}" for n in range(99))}
+    )
+    blob, index_bytes = pack_set(words)
+    index = memoryview(index_bytes).cast("I")
+    starts = {index[2 * n] for n in range(len(index) // 2 - 1) if index[2 * n + 3] > index[2 * n + 1]}
+    assert len(starts) > 4 and all(blob[start] & 0x80 == 0 for start in starts)
+    packed = packed_set(words)
+    assert all(word in packed for word in words) and "y" not in packed and packed.real() == words
+
+
 def test_members_with_back_references_do_not_pack(monkeypatch: pytest.MonkeyPatch) -> None:
     """(Why version 2: from version 3 on ``marshal`` refers back to an object written before, by its number in
     the whole blob: a bucket's slice read alone, or the members joined, would read other objects.)"""
