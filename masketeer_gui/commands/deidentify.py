@@ -98,15 +98,15 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from masketeer_gui.atomic import AtomicFile, commit_all
-    from masketeer_gui.commands._progress import Progress
-    from masketeer_gui.commands._side_outputs import SideOutputs
-    from masketeer_gui.commands._sinks import open_sink, output_format
-    from masketeer_gui.corpus_io import is_fhir_file, line_reader, read_corpus
+    with _collector_resting():  # from here: the imports below make ~10^5 lasting objects too
+        from masketeer_gui.atomic import AtomicFile, commit_all
+        from masketeer_gui.commands._progress import Progress
+        from masketeer_gui.commands._side_outputs import SideOutputs
+        from masketeer_gui.commands._sinks import open_sink, output_format
+        from masketeer_gui.corpus_io import is_fhir_file, line_reader, read_corpus
 
-    _check_paths(args)
-    fmt = output_format(args.output_format, args.output, is_fhir_file(args.input))
-    with _collector_resting():
+        _check_paths(args)
+        fmt = output_format(args.output_format, args.output, is_fhir_file(args.input))
         spec = _engine_spec(args)
         progress = Progress(sys.stderr, "masketeer deidentify")
         columns: dict[str, Any] = {
@@ -142,7 +142,7 @@ def _collector_resting() -> Iterator[None]:
     and again. The process ends with the command: frozen, what it leaves is not walked once more by
     the interpreter's last collection at exit (~60 ms for the engine).
     """
-    from masketeer_gui.engine.lexicon_cache import gc_paused
+    from masketeer_gui.engine.collector import gc_paused  # (a light module: imported before the pause)
 
     with gc_paused():
         try:

@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from masketeer_gui.engine.collector import gc_paused
+
 if TYPE_CHECKING:
     from masketeer_gui.engine.lists import NameLists
     from masketeer_gui.engine.pipeline import Deidentifier
@@ -35,11 +37,8 @@ def lasting_objects() -> Iterator[None]:
     leave their memory pages shared (the ``gc.freeze`` pattern of Python's documentation). For a process
     that is the command: it does not undo the freeze.
     """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()  # before the collector runs again: else its first run walks everything built in the block
-        if enabled:
-            gc.enable()
+    with gc_paused():
+        try:
+            yield
+        finally:
+            gc.freeze()  # before the collector runs again: else its first run walks everything built in the block

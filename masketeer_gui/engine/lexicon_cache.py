@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
-import gc
 import hashlib
 import logging
 import marshal
@@ -30,6 +29,7 @@ from typing import Any
 
 from masketeer_gui.atomic import AtomicFile
 from masketeer_gui.engine import lexicon_packed
+from masketeer_gui.engine.collector import gc_paused  # (``parallel`` and ``settling`` import it here)
 from masketeer_gui.engine.lexicon import Lexicon
 
 _log = logging.getLogger(__name__)
@@ -95,18 +95,6 @@ def _unpacked(small: dict[str, Any], packed: dict[str, lexicon_packed.Packed]) -
     for name, packed_set in sets.items():
         packed_set.tell(functools.partial(object.__setattr__, lexicon, name))  # frozen: set as its __init__ does
     return lexicon
-
-
-@contextlib.contextmanager
-def gc_paused() -> Iterator[None]:
-    """The cyclic GC off inside the block (a load of ~300,000 new objects would trigger it many times)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def write(path: Path, key: str, lexicon: Lexicon) -> None:
