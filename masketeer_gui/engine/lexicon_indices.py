@@ -39,7 +39,7 @@ from masketeer_gui.engine.names import ShippedTables, shipped_tables
 from masketeer_gui.engine.rules.zip_towns import ZipKeys, zip_keys
 from masketeer_gui.package_data import dictionaries_dir
 
-FORMAT = 5  # bump when a part's fields (or their packed form) change
+FORMAT = 6  # bump when a part's fields (or their packed form) change
 FOREIGN_ZIP_FILES = ("zip_de.tsv", "zip_ch.tsv")  # read by ``rules.zip_towns`` from the shipped folder
 _ENGINE = Path(__file__).parent
 _CODE = (
@@ -65,7 +65,9 @@ class LexiconIndices:
     lexicon: Lexicon
 
     def load(self) -> None:
-        """Read (or build) every part now, whole (before a batch's workers fork), and the lexicon's packed sets."""
+        """Read (or build) every part now, whole (before a batch's workers fork), and the lexicon's packed sets;
+        but the ZIP codes' tables stay packed: a worker looks up a few hundred codes, reading only their buckets
+        (~1/5 of the cost of making the tables whole here, before the fork)."""
         for table in (self.names.word_typos, self.names.name_typos):
             table.replace(lexicon_packed.settle)
         self.names.load()
@@ -129,11 +131,11 @@ def cache_key(slot: CacheSlot) -> str:
     return digest.hexdigest()[:24]
 
 
-# --- the cache's plain form: (longest, (word typos, name typos, ZIP keys, site towns)): the typo tables packed
-# (``lexicon_packed``: bytes, read bucket by bucket), the other parts marshalled on their own, so that each is
+# --- the cache's plain form: (longest, (word typos, name typos, ZIP keys, site towns)): the tables packed
+# (``lexicon_packed``: bytes, read bucket by bucket), the site towns marshalled on their own, so that each is
 # read only when first needed
 
-_Plain = tuple[int, tuple[lexicon_packed.Packed | bytes, ...]]
+_Plain = tuple[int, tuple[Any, ...]]
 
 
 def to_plain(indices: LexiconIndices) -> _Plain:
@@ -142,7 +144,7 @@ def to_plain(indices: LexiconIndices) -> _Plain:
     return names.longest, (
         lexicon_packed.pack_table(lexicon_packed.settle(names.word_typos.get()), whole=True),
         lexicon_packed.pack_table(lexicon_packed.settle(names.name_typos.get()), whole=True),
-        lexicon_cache.dumps_plain((zips.austrian, zips.german, zips.swiss, zips.max_words)),
+        (*map(lexicon_packed.pack_table, (zips.austrian, zips.german, zips.swiss)), zips.max_words),
         lexicon_cache.dumps_plain((sites.listed, sites.foreign, sites.starts)),
     )
 
@@ -155,8 +157,8 @@ def from_plain(plain: Any, lexicon: Lexicon) -> LexiconIndices | None:
         and isinstance(plain[0], int)
         and isinstance(plain[1], tuple)
         and len(plain[1]) == 4
-        and all(isinstance(table, tuple) for table in plain[1][:2])
-        and all(isinstance(blob, bytes) for blob in plain[1][2:])
+        and all(isinstance(tables, tuple) for tables in plain[1][:3])
+        and isinstance(plain[1][3], bytes)
     ):
         _log.debug("ignoring an indices cache of another shape")
         return None
@@ -167,7 +169,7 @@ def from_plain(plain: Any, lexicon: Lexicon) -> LexiconIndices | None:
             _part(name_typos, _table, lambda: shipped_tables(lexicon).name_typos.get(), marshalled=False),
             longest,
         ),
-        _part(zips, _zip_keys, lambda: zip_keys(lexicon.zip_towns)),
+        _part(zips, _zip_keys, lambda: zip_keys(lexicon.zip_towns), marshalled=False),
         _part(sites, _site_towns, lambda: site_towns(lexicon.towns)),
         lexicon,
     )
@@ -204,8 +206,13 @@ def _table(value: Any) -> dict[str, tuple[str, ...]] | None:
 
 
 def _zip_keys(value: Any) -> ZipKeys | None:
+    """The ZIP codes' town keys, packed (``ZipRule`` only looks codes up: a ``PackedTable`` does that as the dict
+    would, reading the code's bucket)."""
     shaped = isinstance(value, tuple) and len(value) == 4 and isinstance(value[3], int)
-    return ZipKeys(*value) if shaped and all(isinstance(table, dict) for table in value[:3]) else None
+    if not (shaped and all(lexicon_packed.is_packed(table, table=True) for table in value[:3])):
+        return None
+    austrian, german, swiss = (cast("dict[str, frozenset[str]]", lexicon_packed.PackedTable(t)) for t in value[:3])
+    return ZipKeys(austrian, german, swiss, value[3])
 
 
 def _site_towns(value: Any) -> SiteTowns | None:

@@ -195,7 +195,7 @@ def test_a_part_of_another_shape_is_built_again(dictionary_dir: Path, cache_dir:
     (path,) = indices_files(cache_dir)
     key = lexicon_indices.cache_key(next(iter(lexicon_loader._LOADED.values())))
     longest, _ = lexicon_indices.to_plain(built)
-    lexicon_cache.write_plain(path, key, (longest, ((b"\x00",), (b"{0", b""), b"", b"\xff")))
+    lexicon_cache.write_plain(path, key, (longest, ((b"\x00",), (b"{0", b""), (b"", 1), b"\xff")))
     _, indices = loaded(dictionary_dir, cache_dir)
     assert not indices.names.word_typos.done  # the file was taken: each part is rebuilt when first asked for
     assert plain_parts(indices) == plain_parts(built)

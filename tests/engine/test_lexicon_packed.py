@@ -279,6 +279,26 @@ def test_prepare_makes_the_lexicon_and_the_tables_whole(
     assert type(engine.index._typo_index()) is dict and type(engine.index._deletion_index()) is dict
 
 
+def test_prepare_leaves_the_zip_tables_packed_and_each_answers_as_its_dict(
+    dictionary_dir: Path, tmp_path: Path, packing_everything: None
+) -> None:
+    """(A run's workers look up a few hundred ZIP codes: reading their buckets costs less than making the tables
+    whole before the fork.)"""
+    cached = read_back(dictionary_dir, tmp_path / "cache")
+    Deidentifier(cached).prepare()
+    indices = lexicon_indices.for_lexicon(cached)
+    assert indices is not None
+    zips, built = indices.zips.get(), lexicon_indices.build(build_lexicon(dictionary_dir)).zips.get()
+    for name in ("austrian", "german", "swiss"):
+        table, expected = getattr(zips, name), getattr(built, name)
+        assert isinstance(table, PackedTable) and not table.is_real and expected
+        for code, towns in expected.items():
+            assert table.get(code) == towns and code in table
+        assert table.get("0000") is None and "x" not in table
+        assert table == expected
+    assert zips.max_words == built.max_words
+
+
 def test_a_damaged_packed_set_is_never_read(dictionary_dir: Path, tmp_path: Path, packing_everything: None) -> None:
     cache_dir = tmp_path / "cache"
     load_lexicon(dictionary_dir, cache_dir)
