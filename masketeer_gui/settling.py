@@ -137,10 +137,7 @@ class RunSettler:
         if self._collisions is not None:
             self._collisions.add_notes(first, result.tags)
         if result.typings:
-            add = self._names.add
-            for note, typing in enumerate(result.typings, first):
-                if typing:
-                    add(note, typing)
+            self._names.add_notes(first, result.typings)
         if result.tally is not None:
             self._tally.merge(result.tally)
 
