@@ -70,7 +70,7 @@ class _Spool:
 
     def line(self, note: int) -> bytes:
         ends = self.ends()
-        return self._read(ends[note - 1] if note else 0, ends[note])
+        return self.read(ends[note - 1] if note else 0, ends[note])
 
     def lines(self) -> Iterator[bytes]:
         """Every line in order (the rare slow path that must look at each)."""
@@ -86,10 +86,10 @@ class _Spool:
             if stop - start > BLOCK:  # cut at the last line end within the block (after one line at least)
                 within = bisect_right(ends, start + BLOCK)  # no line end within it: the first line is longer
                 stop = ends[within - 1] if within and ends[within - 1] > start else ends[bisect_right(ends, start)]
-            yield self._read(start, stop)
+            yield self.read(start, stop)
             start = stop
 
-    def _read(self, start: int, end: int) -> bytes:
+    def read(self, start: int, end: int) -> bytes:
         """Bytes ``start:end``: from the window when it holds them, else from a new one read at ``start``."""
         first, window = self._window
         if first <= start and end <= first + len(window):
@@ -171,18 +171,34 @@ class RunSettler:
         changing = sorted(moves.keys() | set(self._lines_with(colliding)))
         source = self._own or self._spool
 
-        def pieces() -> Iterator[bytes]:
-            position, ends = 0, source.ends()
+        rerendered = self._own is not None and rerender is not None
+
+        def blocks() -> Iterator[list[bytes]]:
+            ends = source.ends()
+            block: list[bytes] = []
+            position = began = 0  # the source's first byte not yet in a block; where this block began in it
             for note in changing:
-                yield from source.copy(position, ends[note - 1] if note else 0)
+                start = ends[note - 1] if note else 0
+                if start - position > BLOCK:  # a long stretch of lines as they are: in blocks of its own
+                    if block:
+                        yield block
+                    yield from ([piece] for piece in source.copy(position, start))
+                    block, began = [], start
+                elif start > position:
+                    block.append(source.read(position, start))
                 line = self._settled_line(note, moves.get(note, ()), retag, final)
                 if on_change is not None:
                     on_change(note, line)
-                yield rerender(source.line(note), line) if self._own is not None and rerender else line
+                block.append(rerender(source.line(note), line) if rerendered and rerender else line)
                 position = ends[note]
-            yield from source.copy(position, ends[-1] if ends else 0)
+                if position - began >= BLOCK:
+                    yield block
+                    block, began = [], position
+            if block:
+                yield block
+            yield from ([piece] for piece in source.copy(position, ends[-1] if ends else 0))
 
-        return _grouped(pieces())
+        return blocks()
 
     def _final_tags(self, moves: Iterable[list[Move]]) -> dict[bytes, str]:
         """The lengthened tags of the run, the moved names' new references taking part in the rule."""
@@ -206,20 +222,6 @@ class RunSettler:
             return settled_line(line, moves, retag)
         record = fastjson.loads(line)
         return settled_line(line, moves, retag, self._collisions.lengthened(record, note, final), record)
-
-
-def _grouped(pieces: Iterable[bytes]) -> Iterator[list[bytes]]:
-    """``pieces`` in lists of about ``BLOCK`` bytes."""
-    group: list[bytes] = []
-    size = 0
-    for piece in pieces:
-        group.append(piece)
-        size += len(piece)
-        if size >= BLOCK:
-            yield group
-            group, size = [], 0
-    if group:
-        yield group
 
 
 def split_lines(blocks: Iterable[bytes]) -> Iterator[bytes]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from pathlib import Path
@@ -11,6 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from masketeer_gui import settling
+from masketeer_gui.engine.span import Entity
+from masketeer_gui.engine.type_resolution import NameEvidence, Strength, TypeTally
+from masketeer_gui.parallel import ChunkResult
 from masketeer_gui.settling import _Spool
 
 lines = st.lists(st.binary(min_size=0, max_size=40).map(lambda b: b.replace(b"\n", b"") + b"\n"), max_size=30)
@@ -62,3 +66,34 @@ def test_a_spool_cut_short_is_an_error(tmp_path: Path) -> None:
         os.ftruncate(handle.fileno(), 5)
         with pytest.raises(OSError, match="ended 3 bytes early"):
             list(spool.copy(0, 8))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.integers(0, 60)), min_size=1, max_size=25), st.integers(8, 300))
+def test_a_settled_run_comes_out_in_blocks_of_whole_lines(notes: list[tuple[bool, int]], block: int) -> None:
+    """Changed lines among stretches shorter and longer than a block: every block holds whole lines, and
+    together they are the run with the changed lines settled."""
+    weak = ("P1\x1fgruen\x1ff", Entity.PER, Strength.DEFAULT, ("gruen",), "f", "")
+    tally = TypeTally()
+    tally.add([NameEvidence("P1\x1fgruen\x1ff", Entity.PAT, Strength.FULL_NAME)], "P1")
+    lines, typings, expected = [], [], []
+    for number, (moves, padding) in enumerate(notes):
+        record = {"id": f"N{number}", "text": "Fr. S " + "x" * padding, "spans": [span_record(4, "PER")]}
+        lines.append(json.dumps(record, separators=(",", ":")).encode() + b"\n")
+        typings.append(("P1", ((0, "gruen", Entity.PER, weak),)) if moves else None)
+        record["spans"] = [span_record(4, "PAT" if moves else "PER")]
+        expected.append(json.dumps(record, separators=(",", ":")).encode() + b"\n")
+    with pytest.MonkeyPatch.context() as patch, tempfile.TemporaryFile() as handle:
+        patch.setattr(settling, "BLOCK", block)
+        settler = settling.RunSettler(handle, b"k" * 32, tags=False)
+        cut = len(notes) // 2
+        settler.add(lines[:cut], ChunkResult(lines[:cut], [], typings=typings[:cut], tally=tally))
+        settler.add(lines[cut:], ChunkResult(lines[cut:], [], typings=typings[cut:], tally=TypeTally()))
+        blocks = [b"".join(pieces) for pieces in settler.blocks()]
+    assert all(piece.endswith(b"\n") for piece in blocks)
+    assert b"".join(blocks) == b"".join(expected)
+    assert settler.moved[(Entity.PER, Entity.PAT)] == sum(moves for moves, _ in notes)
+
+
+def span_record(start: int, entity: str) -> dict[str, object]:
+    return {"start": start, "end": start + 1, "entity": entity, "masker": "M", "pseudonym": "S"}
