@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from masketeer_gui import settling
+from masketeer_gui.engine.retype import EvidenceRow, NoteTyping
 from masketeer_gui.engine.span import Entity
 from masketeer_gui.engine.type_resolution import NameEvidence, Strength, TypeTally
 from masketeer_gui.parallel import ChunkResult
@@ -73,10 +74,12 @@ def test_a_spool_cut_short_is_an_error(tmp_path: Path) -> None:
 def test_a_settled_run_comes_out_in_blocks_of_whole_lines(notes: list[tuple[bool, int]], block: int) -> None:
     """Changed lines among stretches shorter and longer than a block: every block holds whole lines, and
     together they are the run with the changed lines settled."""
-    weak = ("P1\x1fgruen\x1ff", Entity.PER, Strength.DEFAULT, ("gruen",), "f", "")
+    weak: EvidenceRow = ("P1\x1fgruen\x1ff", Entity.PER, Strength.DEFAULT, ("gruen",), "f", "")
     tally = TypeTally()
     tally.add([NameEvidence("P1\x1fgruen\x1ff", Entity.PAT, Strength.FULL_NAME)], "P1")
-    lines, typings, expected = [], [], []
+    lines: list[bytes] = []
+    typings: list[NoteTyping | None] = []
+    expected: list[bytes] = []
     for number, (moves, padding) in enumerate(notes):
         record = {"id": f"N{number}", "text": "Fr. S " + "x" * padding, "spans": [span_record(4, "PER")]}
         lines.append(json.dumps(record, separators=(",", ":")).encode() + b"\n")
