@@ -170,8 +170,7 @@ class RunSettler:
         colliding = self._collisions.colliding() if self._collisions is not None else []
         changing = sorted(moves.keys() | set(self._lines_with(colliding)))
         source = self._own or self._spool
-
-        rerendered = self._own is not None and rerender is not None
+        own = rerender if self._own is not None else None  # the sink's own line of a settled one
 
         def blocks() -> Iterator[list[bytes]]:
             ends = source.ends()
@@ -182,21 +181,23 @@ class RunSettler:
                 if start - position > BLOCK:  # a long stretch of lines as they are: in blocks of its own
                     if block:
                         yield block
-                    yield from ([piece] for piece in source.copy(position, start))
+                    for piece in source.copy(position, start):  # (a loop: compiled, a generator expression
+                        yield [piece]  # would be a list of the whole stretch at once)
                     block, began = [], start
                 elif start > position:
                     block.append(source.read(position, start))
                 line = self._settled_line(note, moves.get(note, ()), retag, final)
                 if on_change is not None:
                     on_change(note, line)
-                block.append(rerender(source.line(note), line) if rerendered and rerender else line)
+                block.append(own(source.line(note), line) if own is not None else line)
                 position = ends[note]
                 if position - began >= BLOCK:
                     yield block
                     block, began = [], position
             if block:
                 yield block
-            yield from ([piece] for piece in source.copy(position, ends[-1] if ends else 0))
+            for piece in source.copy(position, ends[-1] if ends else 0):
+                yield [piece]
 
         return blocks()
 
