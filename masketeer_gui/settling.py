@@ -21,7 +21,8 @@ from array import array
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import accumulate
+from itertools import accumulate, chain
+from operator import itemgetter
 from typing import IO, TYPE_CHECKING
 
 from masketeer_gui.engine import fastjson
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
     from masketeer_gui.parallel import ChunkResult
 
 BLOCK = 1 << 20  # bytes handed to the writer at once
+_OLD_NEW = itemgetter(2, 3)  # of a ``Move``: its old and new type
+_NEW_REFERENCE = itemgetter(3, 1)  # of a ``Move``: its new type and reference
 Rerender = Callable[[bytes, bytes], bytes]  # (the sink's own first-pass line, the settled line) -> its new line
 OnChange = Callable[[int, bytes], None]  # (note number, settled line) of each line that changed
 
@@ -164,7 +167,7 @@ class RunSettler:
             raise ValueError("a sink with its own lines needs rerender")
         with collector_paused():
             moves = self._names.moves(resolve_types(self._tally))
-            self.moved = Counter((move.old, move.new) for found in moves.values() for move in found)
+            self.moved = Counter(map(_OLD_NEW, chain.from_iterable(moves.values())))
             final = self._final_tags(moves.values())
         retag = settled_retag(self._tagger, final) if self._tagger is not None else None
         colliding = self._collisions.colliding() if self._collisions is not None else []
@@ -206,7 +209,7 @@ class RunSettler:
         if self._tagger is None or self._collisions is None:
             return {}
         tag, add = self._tagger.tag, self._collisions.add
-        for entity, reference in {(move.new, move.reference) for found in moves for move in found}:
+        for entity, reference in set(map(_NEW_REFERENCE, chain.from_iterable(moves))):
             add(*tag(entity, reference))  # once per new reference (the rule depends on the set alone)
         return self._collisions.final_tags()
 
