@@ -189,7 +189,8 @@ class RunSettler:
                     block, began = [], start
                 elif start > position:
                     block.append(source.read(position, start))
-                line = self._settled_line(note, moves.get(note, ()), retag, final)
+                first_pass = source.read(start, ends[note]) if own is None else None  # (the source is the spool)
+                line = self._settled_line(note, first_pass, moves.get(note, ()), retag, final)
                 if on_change is not None:
                     on_change(note, line)
                 block.append(own(source.line(note), line) if own is not None else line)
@@ -220,8 +221,11 @@ class RunSettler:
                 if any(tag in line for tag in colliding):
                     yield note
 
-    def _settled_line(self, note: int, moves: Sequence[Move], retag: Retag | None, final: dict[bytes, str]) -> bytes:
-        line = self._spool.line(note)
+    def _settled_line(
+        self, note: int, line: bytes | None, moves: Sequence[Move], retag: Retag | None, final: dict[bytes, str]
+    ) -> bytes:
+        """Note number ``note``'s settled line; ``line``: its first-pass line, when already read."""
+        line = self._spool.line(note) if line is None else line
         if not final or self._collisions is None:
             return settled_line(line, moves, retag)
         record = fastjson.loads(line)

@@ -138,15 +138,14 @@ def settled_line(
     ``record``: ``line`` already decoded. Returns ``line`` itself when nothing changes.
     """
     pseudonyms = dict(lengthened) if lengthened else {}
-    if retag is not None:
-        for move in moves:
-            pseudonyms[move.span] = retag(move.new, move.reference)
     if not moves and not pseudonyms:
         return line
     record = fastjson.loads(line) if record is None else record
     spans = record["spans"]
     for move in moves:
         spans[move.span]["entity"] = str(move.new)
+        if retag is not None:  # (after a lengthened tag: the moved name's own one wins)
+            pseudonyms[move.span] = retag(move.new, move.reference)
     if pseudonyms:
         _replace_pseudonyms(record, pseudonyms)
     return fastjson.dumps_line(record)
