@@ -21,7 +21,8 @@ from array import array
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import accumulate
+from itertools import accumulate, chain
+from operator import itemgetter
 from typing import IO, TYPE_CHECKING
 
 from masketeer_gui.engine import fastjson
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
     from masketeer_gui.parallel import ChunkResult
 
 BLOCK = 1 << 20  # bytes handed to the writer at once
+_OLD_NEW = itemgetter(2, 3)  # of a ``Move``: its old and new type
+_NEW_REFERENCE = itemgetter(3, 1)  # of a ``Move``: its new type and reference
 Rerender = Callable[[bytes, bytes], bytes]  # (the sink's own first-pass line, the settled line) -> its new line
 OnChange = Callable[[int, bytes], None]  # (note number, settled line) of each line that changed
 
@@ -70,7 +73,7 @@ class _Spool:
 
     def line(self, note: int) -> bytes:
         ends = self.ends()
-        return self._read(ends[note - 1] if note else 0, ends[note])
+        return self.read(ends[note - 1] if note else 0, ends[note])
 
     def lines(self) -> Iterator[bytes]:
         """Every line in order (the rare slow path that must look at each)."""
@@ -86,10 +89,10 @@ class _Spool:
             if stop - start > BLOCK:  # cut at the last line end within the block (after one line at least)
                 within = bisect_right(ends, start + BLOCK)  # no line end within it: the first line is longer
                 stop = ends[within - 1] if within and ends[within - 1] > start else ends[bisect_right(ends, start)]
-            yield self._read(start, stop)
+            yield self.read(start, stop)
             start = stop
 
-    def _read(self, start: int, end: int) -> bytes:
+    def read(self, start: int, end: int) -> bytes:
         """Bytes ``start:end``: from the window when it holds them, else from a new one read at ``start``."""
         first, window = self._window
         if first <= start and end <= first + len(window):
@@ -137,10 +140,7 @@ class RunSettler:
         if self._collisions is not None:
             self._collisions.add_notes(first, result.tags)
         if result.typings:
-            add = self._names.add
-            for note, typing in enumerate(result.typings, first):
-                if typing:
-                    add(note, typing)
+            self._names.add_notes(first, result.typings)
         if result.tally is not None:
             self._tally.merge(result.tally)
 
@@ -167,32 +167,50 @@ class RunSettler:
             raise ValueError("a sink with its own lines needs rerender")
         with collector_paused():
             moves = self._names.moves(resolve_types(self._tally))
-            self.moved = Counter((move.old, move.new) for found in moves.values() for move in found)
+            self.moved = Counter(map(_OLD_NEW, chain.from_iterable(moves.values())))
             final = self._final_tags(moves.values())
         retag = settled_retag(self._tagger, final) if self._tagger is not None else None
         colliding = self._collisions.colliding() if self._collisions is not None else []
         changing = sorted(moves.keys() | set(self._lines_with(colliding)))
         source = self._own or self._spool
+        own = rerender if self._own is not None else None  # the sink's own line of a settled one
 
-        def pieces() -> Iterator[bytes]:
-            position, ends = 0, source.ends()
+        def blocks() -> Iterator[list[bytes]]:
+            ends = source.ends()
+            block: list[bytes] = []
+            position = began = 0  # the source's first byte not yet in a block; where this block began in it
             for note in changing:
-                yield from source.copy(position, ends[note - 1] if note else 0)
-                line = self._settled_line(note, moves.get(note, ()), retag, final)
+                start = ends[note - 1] if note else 0
+                if start - position > BLOCK:  # a long stretch of lines as they are: in blocks of its own
+                    if block:
+                        yield block
+                    for piece in source.copy(position, start):  # (a loop: compiled, a generator expression
+                        yield [piece]  # would be a list of the whole stretch at once)
+                    block, began = [], start
+                elif start > position:
+                    block.append(source.read(position, start))
+                first_pass = source.read(start, ends[note]) if own is None else None  # (the source is the spool)
+                line = self._settled_line(note, first_pass, moves.get(note, ()), retag, final)
                 if on_change is not None:
                     on_change(note, line)
-                yield rerender(source.line(note), line) if self._own is not None and rerender else line
+                block.append(own(source.line(note), line) if own is not None else line)
                 position = ends[note]
-            yield from source.copy(position, ends[-1] if ends else 0)
+                if position - began >= BLOCK:
+                    yield block
+                    block, began = [], position
+            if block:
+                yield block
+            for piece in source.copy(position, ends[-1] if ends else 0):
+                yield [piece]
 
-        return _grouped(pieces())
+        return blocks()
 
     def _final_tags(self, moves: Iterable[list[Move]]) -> dict[bytes, str]:
         """The lengthened tags of the run, the moved names' new references taking part in the rule."""
         if self._tagger is None or self._collisions is None:
             return {}
         tag, add = self._tagger.tag, self._collisions.add
-        for entity, reference in {(move.new, move.reference) for found in moves for move in found}:
+        for entity, reference in set(map(_NEW_REFERENCE, chain.from_iterable(moves))):
             add(*tag(entity, reference))  # once per new reference (the rule depends on the set alone)
         return self._collisions.final_tags()
 
@@ -203,26 +221,15 @@ class RunSettler:
                 if any(tag in line for tag in colliding):
                     yield note
 
-    def _settled_line(self, note: int, moves: Sequence[Move], retag: Retag | None, final: dict[bytes, str]) -> bytes:
-        line = self._spool.line(note)
+    def _settled_line(
+        self, note: int, line: bytes | None, moves: Sequence[Move], retag: Retag | None, final: dict[bytes, str]
+    ) -> bytes:
+        """Note number ``note``'s settled line; ``line``: its first-pass line, when already read."""
+        line = self._spool.line(note) if line is None else line
         if not final or self._collisions is None:
             return settled_line(line, moves, retag)
         record = fastjson.loads(line)
         return settled_line(line, moves, retag, self._collisions.lengthened(record, note, final), record)
-
-
-def _grouped(pieces: Iterable[bytes]) -> Iterator[list[bytes]]:
-    """``pieces`` in lists of about ``BLOCK`` bytes."""
-    group: list[bytes] = []
-    size = 0
-    for piece in pieces:
-        group.append(piece)
-        size += len(piece)
-        if size >= BLOCK:
-            yield group
-            group, size = [], 0
-    if group:
-        yield group
 
 
 def split_lines(blocks: Iterable[bytes]) -> Iterator[bytes]:

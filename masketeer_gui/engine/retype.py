@@ -10,12 +10,11 @@ needed). The reference stays in memory, never on disk.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, NamedTuple
 
 from masketeer_gui.engine import fastjson
 from masketeer_gui.engine.curation import BLACKLIST, MANUAL
-from masketeer_gui.engine.render import output_ranges
 from masketeer_gui.engine.span import Entity, Span
 from masketeer_gui.engine.type_resolution import NameEvidence, Strength, TypeResolution, resolved_entity
 
@@ -92,10 +91,16 @@ class NameGroups:
 
     def add(self, note: int, typing: NoteTyping) -> None:
         """Index note number ``note``'s names."""
-        patient_id, names = typing
+        self.add_notes(note, (typing,))
+
+    def add_notes(self, first: int, typings: Iterable[NoteTyping | None]) -> None:
+        """Index the names of consecutive notes numbered from ``first`` (a chunk's: one call, not one per note)."""
         groups = self._groups
-        for index, reference, rendered, evidence in names:  # per name the parent reads (``setdefault``: fastest)
-            groups.setdefault((patient_id, evidence, rendered), []).append((note, index, reference))
+        for note, typing in enumerate(typings, first):
+            if typing is not None:
+                patient_id, names = typing
+                for index, reference, rendered, evidence in names:  # per name the parent reads (``setdefault``)
+                    groups.setdefault((patient_id, evidence, rendered), []).append((note, index, reference))
 
     def __len__(self) -> int:
         return len(self._groups)
@@ -103,12 +108,13 @@ class NameGroups:
     def moves(self, resolution: TypeResolution) -> dict[int, list[Move]]:
         """Per note number whose names the corpus types otherwise, its ``Move``s in span order."""
         moved: dict[int, list[Move]] = {}
+        get = moved.get
         for (patient_id, evidence, rendered), group in self._groups.items():
             entity = resolved_entity(evidence, resolution, patient_id)
             if entity is not rendered:
                 for note, index, reference in group:
-                    move = Move(index, reference, rendered, entity)
-                    found = moved.get(note)
+                    move = _move(Move, (index, reference, rendered, entity))
+                    found = get(note)
                     if found is None:
                         moved[note] = [move]
                     else:
@@ -131,35 +137,40 @@ def settled_line(
 
     ``record``: ``line`` already decoded. Returns ``line`` itself when nothing changes.
     """
-    pseudonyms = dict(lengthened or {})
-    if retag is not None:
-        for move in moves:
-            pseudonyms[move.span] = retag(move.new, move.reference)
+    pseudonyms = dict(lengthened) if lengthened else {}
     if not moves and not pseudonyms:
         return line
     record = fastjson.loads(line) if record is None else record
     spans = record["spans"]
     for move in moves:
         spans[move.span]["entity"] = str(move.new)
+        if retag is not None:  # (after a lengthened tag: the moved name's own one wins)
+            pseudonyms[move.span] = retag(move.new, move.reference)
     if pseudonyms:
         _replace_pseudonyms(record, pseudonyms)
-    return fastjson.dumps(record) + b"\n"
+    return fastjson.dumps_line(record)
 
 
 def _replace_pseudonyms(record: dict[str, Any], changes: Mapping[int, str]) -> None:
-    """Put ``changes[i]`` in place of span ``i``'s pseudonym, in its span and in the output text."""
-    ranges = output_ranges(record)
+    """Put ``changes[i]`` in place of span ``i``'s pseudonym, in its span and in the output text (where it
+    sits: ``render.output_ranges``, worked out up to the last span that changes)."""
     spans = record["spans"]
     text: str = record["text"]
     pieces: list[str] = []
-    position = 0
+    position = shift = after = 0  # in the output text; its length less the note's before span ``after``
     for index in sorted(changes):
-        start, end = ranges[index]
-        spans[index]["pseudonym"] = changes[index]
-        pieces += [text[position:start], changes[index]]
-        position = end
+        for span in spans[after:index]:
+            shift += len(span["pseudonym"]) - (span["end"] - span["start"])
+        span, new = spans[index], changes[index]
+        start, old = span["start"] + shift, span["pseudonym"]
+        pieces += (text[position:start], new)
+        position, after = start + len(old), index + 1
+        shift += len(old) - (span["end"] - span["start"])
+        span["pseudonym"] = new
     pieces.append(text[position:])
     record["text"] = "".join(pieces)
 
 
+_move: Callable[[type[Move], tuple[int, str, Entity, Entity]], Move] = tuple.__new__
+"""``Move``s made per moved name as ``NamedTuple`` makes them, without its interpreted ``__new__``."""
 _row: Callable[[NameEvidence], EvidenceRow] = tuple  # type: ignore[assignment]  # the fields as a plain tuple

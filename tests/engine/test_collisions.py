@@ -7,6 +7,8 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from masketeer_gui.engine.collisions import TagCollisions, collision_tags, lengthen_group
 from masketeer_gui.engine.pseudonyms import reference_digest, tag_from_digest
@@ -136,3 +138,32 @@ def test_lengthened_tags_replace_the_pseudonyms_by_offsets() -> None:
     out = json.loads(settled_line(json.dumps(record).encode(), lengthened={1: "[HCP-BCD]"}))
     assert out["text"] == "[PAT-A] und [HCP-BCD]."
     assert out["spans"][1]["pseudonym"] == "[HCP-BCD]"
+
+
+pair = st.builds(  # one-character tags: digests 1, 37 and 73 share "1" (and differ at two), 2 has its own
+    lambda entity, digest: (tag_from_digest(entity, digest, 1), digest),
+    st.sampled_from([Entity.PAT, Entity.HCP]),
+    st.sampled_from([bytes([1]), bytes([37]), bytes([73]), bytes([2])]),
+)
+
+
+@given(st.lists(st.lists(st.lists(pair, max_size=3), max_size=4), max_size=5))
+def test_chunks_with_and_without_a_second_digest_record_what_note_by_note_does(
+    chunks: list[list[list[tuple[str, bytes]]]],
+) -> None:
+    """Chunks taken in at once (none of their tags with a second digest) or note by note (one with a second
+    digest, within the chunk or against an earlier one): the same tags lengthened, in the same spans."""
+    one_by_one, at_once = TagCollisions(1), TagCollisions(1)
+    first = 0
+    for chunk in chunks:
+        at_once.add_notes(first, chunk)
+        for note, tags in enumerate(chunk, first):
+            one_by_one.add_note(note, tags)
+        first += len(chunk)
+    final = one_by_one.final_tags()
+    assert at_once.final_tags() == final
+    assert sorted(at_once.colliding()) == sorted(one_by_one.colliding())
+    notes = [tags for chunk in chunks for tags in chunk]
+    for note, tags in enumerate(notes):
+        record = {"spans": [{"pseudonym": tag} for tag, _ in tags]}
+        assert at_once.lengthened(record, note, final) == one_by_one.lengthened(record, note, final)

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from masketeer_gui.engine.render import pseudonymize
 from masketeer_gui.engine.retype import (
     Move,
     NameGroups,
@@ -246,3 +247,75 @@ def test_name_groups_move_the_names_settled_types_move_note_by_note(
     expected = {note: found for note, typing in enumerate(typings) if (found := settled.moves(typing))}
     assert groups.moves(resolution) == expected
     assert len(groups) == len({(t[0], row[3], row[2]) for t in typings for row in t[1]})
+
+
+@given(
+    st.lists(
+        st.one_of(st.none(), st.tuples(st.sampled_from(["", "P1"]), st.lists(name_row, min_size=1, max_size=3))),
+        max_size=10,
+    ),
+    st.integers(0, 10),
+    st.integers(0, 5),
+)
+def test_name_groups_take_a_chunk_of_notes_at_once(
+    notes: list[tuple[str, list[tuple[str, Entity, tuple[str, Entity, Strength, tuple[str, ...], str, str]]]] | None],
+    cut: int,
+    first: int,
+) -> None:
+    """``add_notes`` numbers a chunk's notes from ``first`` and skips those with no name that can move, as
+    ``add`` note by note does."""
+    typings: list[NoteTyping | None] = [
+        None
+        if note is None
+        else (note[0], tuple((i, ref, rendered, row) for i, (ref, rendered, row) in enumerate(note[1])))
+        for note in notes
+    ]
+    cut = min(cut, len(typings))
+    chunked, one_by_one = NameGroups(), NameGroups()
+    chunked.add_notes(first, typings[:cut])
+    chunked.add_notes(first + cut, typings[cut:])
+    for note, typing in enumerate(typings, first):
+        if typing is not None:
+            one_by_one.add(note, typing)
+    resolution = resolve_types(tally([NameEvidence("gruen maria", HCP, Strength.FULL_NAME, ("gruen", "maria"), "f")]))
+    assert chunked.moves(resolution) == one_by_one.moves(resolution)
+    assert len(chunked) == len(one_by_one)
+
+
+@given(
+    st.lists(
+        st.tuples(st.text('ab ä\n"', max_size=4), st.integers(1, 5), st.text("XYZ", min_size=1, max_size=9)), max_size=6
+    ),
+    st.text("cd", max_size=3),
+    st.dictionaries(st.integers(0, 5), st.text("PQ-", min_size=1, max_size=12), max_size=4),
+)
+def test_a_settled_line_puts_new_pseudonyms_where_the_old_ones_stood(
+    pieces: list[tuple[str, int, str]], tail: str, changes: dict[int, str]
+) -> None:
+    """Tags of any length in place of names of any length, some changed, some not: the line is the one
+    rendered with the new pseudonyms from the start (the output text found by offsets alone)."""
+    text, spans, position = "", [], 0
+    for gap, length, pseudonym in pieces:
+        text += gap + "N" * length
+        start = position + len(gap)
+        spans.append({"start": start, "end": start + length, "entity": "PER", "masker": "M", "pseudonym": pseudonym})
+        position = start + length
+    text += tail
+    changes = {index: new for index, new in changes.items() if index < len(spans)}
+    line = json.dumps({"id": "N", "text": pseudonymize(text, spans), "spans": spans}).encode() + b"\n"
+    for index, new in changes.items():
+        spans[index]["pseudonym"] = new
+    expected = {"id": "N", "text": pseudonymize(text, spans), "spans": spans}
+    assert json.loads(settled_line(line, lengthened=changes)) == expected
+
+
+def test_the_votes_of_a_name_no_gender_scopes_count_for_its_one_gendered_namesake() -> None:
+    """ "Hr. Oberwieser" once as staff, "Oberwieser" twice as the patient (nothing said a gender): one man,
+    whom three votes type; the bare name's two outvote the one."""
+    staff = NameEvidence("P4\x1foberwieser\x1fm", HCP, Strength.DEFAULT, ("oberwieser",), "m")
+    bare = NameEvidence("P4\x1foberwieser\x1f", PAT, Strength.DEFAULT, ("oberwieser",))
+    unrelated = NameEvidence("P4\x1ftrattnig\x1ff", PER, Strength.DEFAULT, ("trattnig",), "f")
+    resolution = resolve_types(tally([staff], [bare], [bare], [unrelated]))
+    assert resolution.types["P4\x1foberwieser\x1fm"] == (PAT, Strength.DEFAULT)
+    assert resolution.types["P4\x1foberwieser\x1f"] == (PAT, Strength.DEFAULT)
+    assert resolution.types["P4\x1ftrattnig\x1ff"] == (PER, Strength.DEFAULT)
