@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import IntFlag
 from typing import Final, cast
@@ -288,11 +289,11 @@ class NameIndex:
         # a compound ending in a noun (not with a surname's ending), else a typo of a word: the compound first, as
         # the typo look-up costs more (the answer is the same in either order)
         nouns, top = self.lexicon.nouns, self.lexicon.top_words
-        if not folded.endswith(SURNAME_ENDINGS) and any(
-            (suffix := folded[k:]) in nouns and (len(suffix) >= 5 or suffix in top)
-            for k in range(max(3, len(folded) - self._longest_word()), len(folded) - 3)
-        ):
-            return True
+        if not folded.endswith(SURNAME_ENDINGS):  # a loop, not ``any`` of a generator: asked of every new word
+            for k in range(max(3, len(folded) - self._longest_word()), len(folded) - 3):
+                suffix = folded[k:]
+                if suffix in nouns and (len(suffix) >= 5 or suffix in top):
+                    return True
         return len(folded) >= 5 and self.typo_of_word(folded)
 
     def base_name(self, folded: str) -> str | None:
@@ -348,24 +349,39 @@ class NameIndex:
             return None
         if len(folded) > self._longest_word() + 1:  # no name one edit away: spare the deletions of a long word
             return None
+        if listed_only:
+            return self._one_typo_from_listed(folded)
+        candidates = self._typo_candidates(folded, self.shipped)
+        best = sorted(c for c in candidates if within_one_edit(c, folded))
+        listed = [c for c in best if c in self.roles]
+        short = len(folded) < FUZZY_MIN_LENGTH
+        pool = listed or ([] if short else [c for c in best if c not in self.whitelist])
+        if not pool or self.typo_of_word(folded):  # the costlier guard only when a name is in reach
+            return None
+        return pool[0]
+
+    def _one_typo_from_listed(self, folded: str) -> str | None:
+        """``_one_typo_from`` with ``listed_only``: the one pass it needs (asked of every new capitalised word that
+        is no known word: the tokenizer's marks ask it of thousands)."""
+        roles = self.roles
+        best = [c for c in self._typo_candidates(folded, _NO_WORDS) if c in roles and within_one_edit(c, folded)]
+        if not best or self.typo_of_word(folded):  # the costlier guard only when a name is in reach
+            return None
+        return min(best)
+
+    def _typo_candidates(self, folded: str, shipped: AbstractSet[str]) -> set[str]:
+        """The listed names (and names of ``shipped``) one deletion from ``folded``, or whose deletions meet its own
+        or it: a superset of those one edit away (``within_one_edit`` decides), without ``folded`` itself."""
         deletes = self._deletion_index()
         roles = self.roles
-        shipped = _NO_WORDS if listed_only else self.shipped  # listed only: a shipped name is dropped below
         candidates: set[str] = set(deletes.get(folded, ()))
         for k in range(len(folded)):  # each deletion variant as made (a double letter's twice: no set made first)
             variant = folded[:k] + folded[k + 1 :]
             if variant in roles or variant in shipped:
                 candidates.add(variant)
             candidates.update(deletes.get(variant, ()))
-        if listed_only:  # a comprehension: ``intersection_update`` would walk every role (a dict, not a set)
-            candidates = {c for c in candidates if c in roles}
-        best = sorted(c for c in candidates if c != folded and within_one_edit(c, folded))
-        listed = [c for c in best if c in self.roles]
-        short = len(folded) < FUZZY_MIN_LENGTH
-        pool = listed or ([] if short or listed_only else [c for c in best if c not in self.whitelist])
-        if not pool or self.typo_of_word(folded):  # the costlier guard only when a name is in reach
-            return None
-        return pool[0]
+        candidates.discard(folded)
+        return candidates
 
     def typo_of_word(self, folded: str) -> bool:
         """``folded`` is one edit from a frequent German noun, a drug or a title ("Trmin", "Gattni"): no name

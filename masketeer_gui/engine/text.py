@@ -93,8 +93,8 @@ def tokenize(text: str, abbreviations: Iterable[str] = frozenset()) -> list[Toke
     """Tokens of ``text`` (markup already blanked) with offsets and sentence numbers.
 
     ``abbreviations`` are folded forms without the final dot; a dot after one of them
-    (or after an initial or a number) does not end the sentence. Hot path: ``str.split`` at line breaks and
-    then at single spaces gives each piece of the text (a token never crosses white space), so a piece starts
+    (or after an initial or a number) does not end the sentence. Hot path: ``str.split`` at single spaces
+    and line breaks gives each piece of the text (a token never crosses white space), so a piece starts
     one character after the last one ends (no search), and all that this piece alone decides (per token its
     text, offsets within the piece, folded form, kind, capital, sentence role) comes from a memo of the
     distinct pieces, offsets then by addition.
@@ -142,31 +142,32 @@ def _tokens(text: str, memo: _Memo, abbrevs: frozenset[str], marked: list[list[i
     made, plain, bits = _MADE, _PLAIN_NEW, _BIT_INDICES
     sentence = pos = 0
     dot_continues = False  # the token before lets a following "." continue the sentence
-    for line in text.split("\n"):  # a line's pieces: between single spaces; a line ends one character early
-        for piece in line.split(" "):  # pieces hold any other white space (or none: "")
-            kinds = chunks.get(piece)
-            if kinds is None:
-                kinds = _piece_kinds(memo, piece, abbrevs)
-            for part, start, end, folded, is_word, is_capitalized, ender, continues, mark in kinds:
-                if mark:  # before the token is added: its index is the number of tokens so far
-                    for bit in bits[mark]:
-                        marked[bit].append(len(tokens))
-                if plain:  # interpreted: filling the slots directly is a fifth faster than a call to __init__
-                    token = made()
-                    token.text = part
-                    token.start = pos + start
-                    token.end = pos + end
-                    token.is_word = is_word
-                    token.folded = folded
-                    token.sentence = sentence
-                    token.is_capitalized = is_capitalized
-                    append(token)
-                else:  # compiled: the constructor is a C function, and ``tokens.append`` a direct list append
-                    tokens.append(Token(part, pos + start, pos + end, is_word, folded, sentence, is_capitalized))
-                if ender and (ender == _BANG or not dot_continues):
-                    sentence += 1
-                dot_continues = continues
-            pos += len(piece) + 1
+    # The pieces between single spaces and line breaks, in one split (a line break read as a space: the same pieces
+    # and offsets as splitting at line breaks first, without a loop over the lines).
+    for piece in text.replace("\n", " ").split(" "):  # pieces hold any other white space (or none: "")
+        kinds = chunks.get(piece)
+        if kinds is None:
+            kinds = _piece_kinds(memo, piece, abbrevs)
+        for part, start, end, folded, is_word, is_capitalized, ender, continues, mark in kinds:
+            if mark:  # before the token is added: its index is the number of tokens so far
+                for bit in bits[mark]:
+                    marked[bit].append(len(tokens))
+            if plain:  # interpreted: filling the slots directly is a fifth faster than a call to __init__
+                token = made()
+                token.text = part
+                token.start = pos + start
+                token.end = pos + end
+                token.is_word = is_word
+                token.folded = folded
+                token.sentence = sentence
+                token.is_capitalized = is_capitalized
+                append(token)
+            else:  # compiled: the constructor is a C function, and ``tokens.append`` a direct list append
+                tokens.append(Token(part, pos + start, pos + end, is_word, folded, sentence, is_capitalized))
+            if ender and (ender == _BANG or not dot_continues):
+                sentence += 1
+            dot_continues = continues
+        pos += len(piece) + 1
     return tokens
 
 
@@ -239,7 +240,8 @@ def _piece_kinds(memo: _Memo, piece: str, abbreviations: frozenset[str]) -> tupl
     put together from its chunks' kinds and not remembered itself: such pieces rarely come back, and their
     chunks do. The chunks are found one after the other, so a run of white space is read once.
     """
-    chunks = piece.split()
+    # Printable, a piece holds no white space (the spaces it was split at are the only printable one): one chunk.
+    chunks = [piece] if piece.isprintable() else piece.split()
     if len(chunks) == 1 and len(chunks[0]) == len(piece):
         tokens = memo.pieces
         kinds: list[_Kind] = []

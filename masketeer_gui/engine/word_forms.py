@@ -98,7 +98,7 @@ def is_mixed_case_acronym(text: str) -> bool:
     rest = text[1:]
     if text.isupper() or not rest:
         return False
-    inner = sum(c.isupper() for c in rest)
+    inner = sum(map(str.isupper, rest))
     return inner >= 2 or (inner == 1 and (rest[0].isupper() or rest[-1].isupper()))
 
 

@@ -212,3 +212,27 @@ def test_entity_of_every_list_combination(lexicon: Lexicon, lists: tuple[str, ..
     assert index.entity("zwirchmayr", default=Entity.PAT if expected is not Entity.PAT else Entity.HCP) == expected
     assert index.entity("xaverl-zwirchmayr") == expected  # a double name takes its listed part's type
     assert index.entity("xaverl", default=Entity.HCP) == Entity.HCP  # no list: the default
+
+
+@pytest.mark.parametrize(
+    ("folded", "match"),
+    [
+        ("quandolin", "quendolin"),  # a listed name only: substituted
+        ("quendoln", "quendolin"),  # dropped
+        ("quendolinn", "quendolin"),  # added
+        ("qeundolin", "quendolin"),  # swapped
+        ("brasel", "brasek"),  # two listed names in reach: the first in order
+        ("braselk", "brasek"),  # "brasek" one letter less, "bratelk" one letter other: the first in order
+        ("quendolin", None),  # the listed name itself
+        ("halnp", "halmp"),
+        ("hallp", None),  # one edit from the listed "halmp", but a typo of the greeting "hallo"
+        ("vrazstol", None),  # two edits
+        ("qu3ndolin", None),  # no word
+    ],
+)
+def test_one_typo_from_listed_names_only_is_the_nearest_listed_name(
+    lexicon: Lexicon, folded: str, match: str | None
+) -> None:
+    """``listed_only``: the first listed name one edit away, None when the word is a typo of a word."""
+    lists = NameLists(patients=("Quendolin Brasek", "Halmp"), persons=("Brasem", "Bratelk"))
+    assert NameIndex(lexicon, lists).one_typo_from(folded, listed_only=True) == match

@@ -283,6 +283,8 @@ def test_long_chunks_are_not_remembered(monkeypatch: pytest.MonkeyPatch) -> None
         "\t\n  Pat.   \n",
         "Ende.\r\nNeu  Ende.\r\nNeu\t(3x/Wo.)\u00a0gut.\n\n",  # pieces between spaces that hold other white space
         " Pat.\n Pat. \nPat.\r\n",  # the same chunk at a line's start and end, after and before a space
+        "Hu\u00adber,\x07gut\u0301 Ende.",  # not printable, yet no white space: a soft hyphen, a bell, an accent
+        "\n\nHuber\n \n",  # line breaks and spaces around and between
     ],
 )
 def test_any_white_space_separates_chunks_as_it_separates_tokens(text: str) -> None:

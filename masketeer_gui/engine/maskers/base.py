@@ -385,14 +385,18 @@ def name_like(state: NoteState, i: int, titled: bool = False) -> bool:
     nouns ("Beinödeme"), drug names, shipped whitelist words (eponyms). Right after a title
     (``titled``) only real German words are excluded: "Frau Wilson", "Frau Lindenberg".
     """
-    token = state.tokens[i]
+    return token_name_like(state.names, state.tokens[i], titled)
+
+
+def token_name_like(names: NameIndex, token: Token, titled: bool = False) -> bool:
+    """``name_like`` of ``token`` wherever it stands (the word alone decides: asked once per word and run)."""
     if not token.is_capitalized:
         return False
-    memo = _NAME_LIKE[titled].table(state.names)  # the word alone decides: asked once per word and run
+    memo = _NAME_LIKE[titled].table(names)
     text = token.text
     answer = memo.get(text)  # not ``try``: compiled, each miss would raise a real KeyError
     if answer is None:
-        answer = memo[text] = word_name_like(state.names, text, token.folded, titled)
+        answer = memo[text] = word_name_like(names, text, token.folded, titled)
     return answer
 
 
@@ -448,9 +452,12 @@ def rare_word(state: NoteState, i: int) -> bool:
     word, whitelisted eponym, title, abbreviation, town, nor a compound ending in a noun. Where a name is
     expected ("K. Nowak", "Katharina Nowak") such a word is the name, although a large word list ("nowak")
     may know it."""
-    names = state.names
+    return rare_token(state.names, state.tokens[i])
+
+
+def rare_token(names: NameIndex, token: Token) -> bool:
+    """``rare_word`` of ``token`` (the word alone decides)."""
     lex = names.lexicon
-    token = state.tokens[i]
     folded = token.folded
     if not (token.is_capitalized and folded.isalpha()) or (token.text.isupper() and len(folded) > 1):
         return False

@@ -21,7 +21,9 @@ from masketeer_gui.engine.maskers.base import (
     is_initial_at,
     name_like,
     noun_reading,
+    rare_token,
     rare_word,
+    token_name_like,
 )
 from masketeer_gui.engine.maskers.contact_cues import thing_after_preposition
 from masketeer_gui.engine.maskers.word_memo import WordMemo
@@ -64,7 +66,7 @@ class PersonContextMasker:
             text = tokens[i].text
             possible = words.get(text)  # not ``try``: compiled, each miss would raise a real KeyError
             if possible is None:
-                possible = words[text] = self._possible(state, i)
+                possible = words[text] = self._possible(tokens[i], state.names)
             if not possible or not state.free(i):
                 continue
             cue = self._cue(state, i)
@@ -85,18 +87,16 @@ class PersonContextMasker:
         words = self._words.table(names)
         possible = words.get(token.text)
         if possible is None:
-            possible = words[token.text] = self._possible(NoteState([token], names), 0)
+            possible = words[token.text] = self._possible(token, names)
         return possible
 
     @staticmethod
-    def _possible(state: NoteState, i: int) -> bool:
-        """Word ``i`` may be a name somewhere (the word alone decides): a name, name-like or a rare word,
+    def _possible(token: Token, names: NameIndex) -> bool:
+        """``token`` may be a name somewhere (the word alone decides): a name, name-like or a rare word,
         longer than one letter, not whitelisted and no title."""
-        names = state.names
-        token = state.tokens[i]
         if len(token.text) == 1 or token.folded in names.whitelist or token.folded in names.title_words:
             return False
-        return names.base_name(token.folded) is not None or name_like(state, i) or rare_word(state, i)
+        return names.base_name(token.folded) is not None or token_name_like(names, token) or rare_token(names, token)
 
     @staticmethod
     def _candidate(state: NoteState, i: int) -> bool:

@@ -103,3 +103,28 @@ def test_masker_can_be_used_without_claim() -> None:
     state = NoteState(tokenize("BKH Schwaz und KH Zams"), NameIndex(Lexicon(), NameLists()))
     masker.apply(state)
     assert [v.ref if v else None for v in state.votes] == ["bkh schwaz"] * 2 + [None] + ["kh zams"] * 2
+
+
+@pytest.mark.parametrize(
+    ("word", "may"),
+    [
+        ("klinikum", True),  # a listed site begins with it, in any case
+        ("Abendroten", True),  # inflected
+        ("Universität", True),  # a short form's long form ("Uni")
+        ("uniklinikum", True),  # a compound split ("uni klinikum")
+        ("Uni-Klinikum", True),  # hyphen parts
+        ("sonnenhof", True),  # a one-word site
+        ("Klinik", True),  # a site head
+        ("sonnenhofes", False),  # a one-word site matches exactly
+        ("seestadt", False),  # a listed site's second word
+        ("berg", False),
+        ("Termin", False),
+        ("12", False),
+    ],
+)
+def test_may_act_where_a_site_may_start(word: str, may: bool) -> None:
+    """The word alone decides where a site may start (``WordFilter``): what ``_at`` or a shape may begin with."""
+    sites = ("Klinikum Seestadt", "Uniklinikum Waldhausen", "Abendrot Berg Klinikum", "Sonnenhof")
+    masker = MedicalSiteMasker(sites, frozenset({"klinik", "kh"}), frozenset({"seestadt", "waldhausen"}))
+    token = tokenize(word)[0]
+    assert masker.may_act(token, NameIndex(Lexicon(), NameLists())) is may

@@ -14,7 +14,7 @@ from masketeer_gui.engine.maskers import (
     SalutationMasker,
     word_memo,
 )
-from masketeer_gui.engine.maskers.base import name_like, word_name_like
+from masketeer_gui.engine.maskers.base import name_like, rare_token, rare_word, token_name_like, word_name_like
 from masketeer_gui.engine.maskers.word_memo import WordMemo
 from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.text import tokenize
@@ -88,3 +88,25 @@ def test_name_like_remembered_is_name_like_worked_out(word: str) -> None:
     state = NoteState(tokenize(f"Heute {word}"), index, f"Heute {word}")
     for titled in (False, True, False, True):  # the second round answers from the memo
         assert name_like(state, 1, titled) is word_name_like(index, word, state.tokens[1].folded, titled)
+
+
+@pytest.mark.parametrize(
+    ("word", "like", "rare"),
+    [
+        ("Zwirchmayr", True, True),  # listed, no word
+        ("Grasbichler", True, True),  # no list knows it, no word
+        ("Termin", True, False),  # a noun, listed as a name in this run
+        ("Garten", False, False),  # a noun
+        ("Innsbruck", False, False),  # a town
+        ("EKG", False, False),  # an acronym
+        ("grasbichler", False, False),  # lower case
+    ],
+)
+def test_the_word_alone_answers_as_the_token_in_its_note(word: str, like: bool, rare: bool) -> None:
+    """``token_name_like`` and ``rare_token`` (what the tokenizer's marks ask of a word seen for the first time)
+    answer for the word as ``name_like`` and ``rare_word`` do for it in a note."""
+    index = NameIndex(LEXICON, LISTS)
+    state = NoteState(tokenize(f"Heute {word}"), index, f"Heute {word}")
+    token = state.tokens[1]
+    assert (token_name_like(index, token), rare_token(index, token)) == (like, rare)
+    assert (name_like(state, 1), rare_word(state, 1)) == (like, rare)
