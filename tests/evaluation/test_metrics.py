@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from masketeer_gui.evaluation.betainc import beta_cdf, beta_quantile
@@ -76,10 +76,19 @@ def test_clopper_pearson_bounds_solve_the_binomial_tails(n: int, data: st.DataOb
     b=st.floats(0.5, 5000),
     p=st.floats(1e-6, 1 - 1e-6),
 )
+@example(a=714.0, b=0.5, p=0.999999)
+@example(a=2141.0, b=0.5, p=0.999999)
+@example(a=5000.0, b=0.5, p=1 - 1e-6)
 def test_beta_quantile_inverts_the_cdf(a: float, b: float, p: float) -> None:
-    # 1e-7: with b < 1 the CDF near x = 1 is so steep that its continued fraction keeps ~8 digits there
-    # (a = 54, b = 0.5, p = 0.99999 gave 1e-8 on Python 3.13); the intervals use p = 0.025 / 0.975.
-    assert beta_cdf(beta_quantile(p, a, b), a, b) == pytest.approx(p, abs=1e-7)
+    """The quantile is ``p``'s crossing to one float: the CDF at the floats either side brackets ``p``.
+
+    1e-7: with b < 1 the CDF near x = 1 is so steep that its continued fraction keeps ~8 digits there
+    (a = 54, b = 0.5, p = 0.99999 gave 1e-8 on Python 3.13), and one float further it may change by more than
+    1e-7 (a = 2141, b = 0.5: no float has a CDF within 1e-7 of p = 0.999999); the intervals use p = 0.025 / 0.975.
+    """
+    x = beta_quantile(p, a, b)
+    below, above = math.nextafter(x, 0), math.nextafter(x, 1)
+    assert beta_cdf(below, a, b) - 1e-7 <= p <= beta_cdf(above, a, b) + 1e-7
 
 
 def test_beta_cdf_closed_forms() -> None:
