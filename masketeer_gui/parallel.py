@@ -24,7 +24,7 @@ from masketeer_gui.engine.lexicon_cache import gc_paused
 from masketeer_gui.engine.lists import NameLists, NoteContext
 from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.pseudonyms import DEFAULT_LENGTH, TagLedger
-from masketeer_gui.engine.render import RenderedNote, Tagger, render_note, retag_line
+from masketeer_gui.engine.render import RenderedNote, Tagger, render_line, retag_line
 from masketeer_gui.engine.retype import NoteTyping, note_typing
 from masketeer_gui.engine.span import Span
 from masketeer_gui.engine.stats import CorpusStats
@@ -149,25 +149,40 @@ class ChunkWorker:
         return result
 
     def _process(self, chunk: list[tuple[str, str, str]], result: ChunkResult) -> None:
+        """Analyze and render each note into ``result``: one loop, its objects in locals (per note, a method call
+        or an attribute read costs as much as writing the note's tally)."""
+        lines, tags, stats, risks, typings, tally = (
+            result.lines,
+            result.tags,
+            result.stats,
+            result.risks,
+            result.typings,
+            result.tally,
+        )
+        analyzer, tagger, risk, contexts = self._analyzer, self._tagger, self._risk, self._contexts
+        surrogates = self._issuer is not None
+        analyze_typed = analyzer.analyze_typed if typings is not None else None  # type: ignore[attr-defined]
         for note_id, text, scope in chunk:
-            spans = self._analyze(text, scope, result)
-            rendered = self._render(note_id, text, spans, scope)
-            result.lines.append(rendered.line)
-            result.tags.append(rendered.tags)
-            if result.stats is not None:
-                result.stats.add(text, spans)
-            if self._risk is not None and result.risks is not None:
-                result.risks.append(self._risk.assess_spans(text, spans))
-
-    def _analyze(self, text: str, scope: str, result: ChunkResult) -> list[Span]:
-        """The note's spans; its patient id tells the engine who the note's patient is."""
-        context = self._context(scope) if scope else None
-        if result.typings is None or result.tally is None:
-            return self._analyzer.analyze(text, context)
-        typed = self._analyzer.analyze_typed(text, context)  # type: ignore[attr-defined]
-        result.typings.append(note_typing(text, typed.spans, typed.evidence, scope))
-        result.tally.add(typed.evidence, scope)
-        return typed.spans
+            context = (contexts.get(scope) or self._context(scope)) if scope else None  # its patient
+            if analyze_typed is None or typings is None or tally is None:
+                spans = analyzer.analyze(text, context)
+            else:
+                typed = analyze_typed(text, context)
+                spans = typed.spans
+                typings.append(note_typing(text, spans, typed.evidence, scope))
+                tally.add(typed.evidence, scope)
+            if surrogates:
+                rendered = self._render_surrogates(note_id, text, spans, scope)
+                lines.append(rendered.line)
+                tags.append(rendered.tags)
+            else:
+                line, note_tags = render_line(note_id, text, spans, tagger)
+                lines.append(line)
+                tags.append(note_tags)
+            if stats is not None:
+                stats.add(text, spans)
+            if risk is not None and risks is not None:
+                risks.append(risk.assess_spans(text, spans))
 
     def _context(self, scope: str) -> NoteContext:
         """The (immutable) context of a patient's notes, made once per patient id (a bounded memo)."""
@@ -178,11 +193,10 @@ class ChunkWorker:
             context = self._contexts[scope] = NoteContext(patient_id=scope)
         return context
 
-    def _render(self, note_id: str, text: str, spans: list[Span], scope: str) -> RenderedNote:
-        if self._issuer is None:
-            return render_note(note_id, text, spans, self._tagger)
+    def _render_surrogates(self, note_id: str, text: str, spans: list[Span], scope: str) -> RenderedNote:
         from masketeer_gui.engine.render_surrogates import render_surrogate_note
 
+        assert self._issuer is not None
         return render_surrogate_note(note_id, text, spans, self._issuer, scope)
 
 
