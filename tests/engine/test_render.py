@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -78,6 +79,14 @@ def test_tagger_agrees_with_pseudonym_issuer() -> None:
 
 
 @pytest.mark.parametrize(
+    "check",
+    [
+        lambda spans: check_spans(spans, 10),
+        lambda spans: render_line("n", "abcdefghij", spans, Tagger(KEY)),  # checked as it renders
+    ],
+    ids=["check_spans", "render_line"],
+)
+@pytest.mark.parametrize(
     "spans",
     [
         [Span(0, 3, Entity.PER, "X"), Span(2, 4, Entity.PER, "X")],  # overlap
@@ -85,9 +94,9 @@ def test_tagger_agrees_with_pseudonym_issuer() -> None:
         [Span(0, 99, Entity.PER, "X")],  # past the end
     ],
 )
-def test_invalid_spans_are_refused_without_text(spans: list[Span]) -> None:
+def test_invalid_spans_are_refused_without_text(spans: list[Span], check: Callable[[list[Span]], object]) -> None:
     with pytest.raises(ValueError, match="overlapping or out-of-range") as info:
-        check_spans(spans, 10)
+        check(spans)
     assert "abc" not in str(info.value)
 
 
@@ -200,17 +209,3 @@ def test_render_line_remembers_a_bounded_number_of_json_pieces(monkeypatch: pyte
         spans = [Span(0, 4, Entity.PER, f"M{k}", flags=(f"f{k}",))]
         assert render_line("n", "Gabl", spans, tagger)[0] == reference_line("n", "Gabl", spans, tagger)
         assert len(render._json_memo) <= 3
-
-
-@pytest.mark.parametrize(
-    "spans",
-    [
-        [Span(0, 3, Entity.PER, "X"), Span(2, 4, Entity.PER, "X")],  # overlap
-        [Span(3, 4, Entity.PER, "X"), Span(0, 1, Entity.PER, "X")],  # unsorted
-        [Span(0, 99, Entity.PER, "X")],  # past the end
-    ],
-)
-def test_render_line_refuses_invalid_spans_without_text(spans: list[Span]) -> None:
-    with pytest.raises(ValueError, match="overlapping or out-of-range") as info:
-        render_line("n", "abcdefghij", spans, Tagger(KEY))
-    assert "abc" not in str(info.value)
