@@ -193,9 +193,14 @@ class ChunkWorker:
                     analyzer.analyze(text, (contexts.get(scope) or self._context(scope)) if scope else None)
                 )
             return spans_of, evidence_of
-        analyze_typed = analyzer.analyze_typed  # type: ignore[attr-defined]
-        for _, text, scope in chunk:
-            note = analyze_typed(text, (contexts.get(scope) or self._context(scope)) if scope else None)
+        notes = [(text, (contexts.get(scope) or self._context(scope)) if scope else None) for _, text, scope in chunk]
+        analyze_many = getattr(analyzer, "analyze_many", None)  # the engine's: stage by stage over the chunk
+        if analyze_many is not None:
+            analyzed = analyze_many(notes)  # ``TypedNote``s, as ``analyze_typed`` gives one
+        else:
+            analyze_typed = analyzer.analyze_typed  # type: ignore[attr-defined]
+            analyzed = [analyze_typed(text, context) for text, context in notes]
+        for note in analyzed:
             spans_of.append(note.spans)
             evidence_of.append(note.evidence)
         return spans_of, evidence_of
