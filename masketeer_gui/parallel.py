@@ -24,11 +24,11 @@ from masketeer_gui.engine.lexicon_cache import gc_paused
 from masketeer_gui.engine.lists import NameLists, NoteContext
 from masketeer_gui.engine.names import NameIndex
 from masketeer_gui.engine.pseudonyms import DEFAULT_LENGTH, TagLedger
-from masketeer_gui.engine.render import RenderedNote, Tagger, render_note, retag_line
+from masketeer_gui.engine.render import RenderedNote, Tagger, render_line, retag_line
 from masketeer_gui.engine.retype import NoteTyping, note_typing
 from masketeer_gui.engine.span import Span
 from masketeer_gui.engine.stats import CorpusStats
-from masketeer_gui.engine.type_resolution import TypeTally
+from masketeer_gui.engine.type_resolution import NameEvidence, TypeTally
 
 if TYPE_CHECKING:  # imported where used: a run in tags mode without --risk needs neither
     from masketeer_gui.engine.risk import NoteRisk, RiskScorer
@@ -149,25 +149,61 @@ class ChunkWorker:
         return result
 
     def _process(self, chunk: list[tuple[str, str, str]], result: ChunkResult) -> None:
-        for note_id, text, scope in chunk:
-            spans = self._analyze(text, scope, result)
-            rendered = self._render(note_id, text, spans, scope)
-            result.lines.append(rendered.line)
-            result.tags.append(rendered.tags)
-            if result.stats is not None:
-                result.stats.add(text, spans)
-            if self._risk is not None and result.risks is not None:
-                result.risks.append(self._risk.assess_spans(text, spans))
+        """Analyze every note of the chunk, then render them all, then the rest: each pass runs with its code and
+        data warm in the processor's caches (after a note's analysis, rendering it at once cost three times as
+        much as rendering the chunk's notes in a row). Objects in locals: per note, a method call or an attribute
+        read costs as much as writing the note's tally."""
+        spans_of, evidence_of = self._analyze_all(chunk, result.typings is not None)
+        lines, tags = result.lines, result.tags
+        if self._issuer is None:
+            tagger = self._tagger
+            for (note_id, text, _), spans in zip(chunk, spans_of, strict=True):
+                line, note_tags = render_line(note_id, text, spans, tagger)
+                lines.append(line)
+                tags.append(note_tags)
+        else:
+            for (note_id, text, scope), spans in zip(chunk, spans_of, strict=True):
+                rendered = self._render_surrogates(note_id, text, spans, scope)
+                lines.append(rendered.line)
+                tags.append(rendered.tags)
+        typings, tally = result.typings, result.tally
+        if typings is not None and tally is not None:
+            for (_, text, scope), spans, evidence in zip(chunk, spans_of, evidence_of, strict=True):
+                typings.append(note_typing(text, spans, evidence, scope))
+                tally.add(evidence, scope)
+        stats, risk, risks = result.stats, self._risk, result.risks
+        if stats is not None:
+            for (_, text, _), spans in zip(chunk, spans_of, strict=True):
+                stats.add(text, spans)
+        if risk is not None and risks is not None:
+            for (_, text, _), spans in zip(chunk, spans_of, strict=True):
+                risks.append(risk.assess_spans(text, spans))
 
-    def _analyze(self, text: str, scope: str, result: ChunkResult) -> list[Span]:
-        """The note's spans; its patient id tells the engine who the note's patient is."""
-        context = self._context(scope) if scope else None
-        if result.typings is None or result.tally is None:
-            return self._analyzer.analyze(text, context)
-        typed = self._analyzer.analyze_typed(text, context)  # type: ignore[attr-defined]
-        result.typings.append(note_typing(text, typed.spans, typed.evidence, scope))
-        result.tally.add(typed.evidence, scope)
-        return typed.spans
+    def _analyze_all(
+        self, chunk: list[tuple[str, str, str]], typed: bool
+    ) -> tuple[list[list[Span]], list[tuple[NameEvidence | None, ...]]]:
+        """Per note its spans and, when ``typed``, its name-type evidence (else no evidence at all); its patient
+        id tells the engine who the note's patient is."""
+        analyzer, contexts = self._analyzer, self._contexts
+        spans_of: list[list[Span]] = []
+        evidence_of: list[tuple[NameEvidence | None, ...]] = []
+        if not typed:
+            for _, text, scope in chunk:
+                spans_of.append(
+                    analyzer.analyze(text, (contexts.get(scope) or self._context(scope)) if scope else None)
+                )
+            return spans_of, evidence_of
+        notes = [(text, (contexts.get(scope) or self._context(scope)) if scope else None) for _, text, scope in chunk]
+        analyze_many = getattr(analyzer, "analyze_many", None)  # the engine's: stage by stage over the chunk
+        if analyze_many is not None:
+            analyzed = analyze_many(notes)  # ``TypedNote``s, as ``analyze_typed`` gives one
+        else:
+            analyze_typed = analyzer.analyze_typed  # type: ignore[attr-defined]
+            analyzed = [analyze_typed(text, context) for text, context in notes]
+        for note in analyzed:
+            spans_of.append(note.spans)
+            evidence_of.append(note.evidence)
+        return spans_of, evidence_of
 
     def _context(self, scope: str) -> NoteContext:
         """The (immutable) context of a patient's notes, made once per patient id (a bounded memo)."""
@@ -178,11 +214,10 @@ class ChunkWorker:
             context = self._contexts[scope] = NoteContext(patient_id=scope)
         return context
 
-    def _render(self, note_id: str, text: str, spans: list[Span], scope: str) -> RenderedNote:
-        if self._issuer is None:
-            return render_note(note_id, text, spans, self._tagger)
+    def _render_surrogates(self, note_id: str, text: str, spans: list[Span], scope: str) -> RenderedNote:
         from masketeer_gui.engine.render_surrogates import render_surrogate_note
 
+        assert self._issuer is not None
         return render_surrogate_note(note_id, text, spans, self._issuer, scope)
 
 

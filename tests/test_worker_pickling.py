@@ -83,3 +83,28 @@ def test_the_type_resolution_spark_broadcasts(known: dict[str, PatientName] | No
     resolution = resolve_types(tally, known)
     round_trips(resolution)
     round_trips(tally)
+
+
+@pytest.mark.parametrize("mode", ["tags", "surrogates"])
+def test_a_chunk_gives_what_its_notes_give_one_at_a_time(mode: str) -> None:
+    """A worker analyzes a chunk's notes first and renders, types and scores them afterwards: each note's
+    output is still its own, as when it is processed alone."""
+    notes = [
+        *NOTES,
+        ("n3", "Keine Auffälligkeiten.", ""),
+        ("n4", "Hr. Pelzlechner ruft an, Dr. Aschauer informiert.", "p2"),
+    ]
+    spec = EngineSpec(default_engine, LISTS, KEY, True, mode=mode, want_risk=True, settle_types=True)
+    whole = ChunkWorker(spec).process(notes)
+    alone = [ChunkWorker(spec).process([note]) for note in notes]
+    assert whole.lines == [line for one in alone for line in one.lines]
+    assert whole.tags == [tags for one in alone for tags in one.tags]
+    assert whole.typings == [typing for one in alone for typing in one.typings or ()]
+    assert whole.risks == [risk for one in alone for risk in one.risks or ()]
+    tally = TypeTally()
+    for one in alone:
+        assert one.tally is not None
+        tally.merge(one.tally)
+    assert whole.tally == tally
+    assert whole.stats is not None and whole.stats.notes == len(notes)
+    assert sum(one.lines[0].count(b'"start"') for one in alone) > 4  # names, a phone number: spans to render

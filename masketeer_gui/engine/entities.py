@@ -178,12 +178,14 @@ class NameTyper:
         previous: tuple[int, NameEvidence] | None = None
         for run in runs:
             item = self._type_run(text, spans, run, patient_id, patient, tokens)
-            alias = _alias_of(text, spans[run[0]].start, previous) if len(item.parts) == 1 else None
-            if alias is not None and alias.strength > item.strength:  # the nickname is that person's
-                item = NameEvidence(item.key, alias.entity, alias.strength, item.parts, item.gender, item.fallback)
+            if previous is not None and len(item.parts) == 1:
+                alias = _alias_of(text, spans[run[0]].start, previous)
+                if alias is not None and alias.strength > item.strength:  # the nickname is that person's
+                    item = NameEvidence(item.key, alias.entity, alias.strength, item.parts, item.gender, item.fallback)
             typed.append(item)
             previous = (spans[run[-1]].end, item)
-        typed = _link_lone_surnames(typed, self._first_names)
+        if len(typed) > 1:  # one name alone has no full name to link to (most notes)
+            typed = _link_lone_surnames(typed, self._first_names)
         for run, item in zip(runs, typed, strict=True):
             for k in run:
                 evidence[k] = item
@@ -219,7 +221,8 @@ class NameTyper:
         fallback = ""
         if patient_id and len(parts) == 1:  # the same lone name across patients (for staff)
             fallback = f"{initials[0]}. {parts[0]}" if initials else f"\x1f{parts[0]}\x1f{gender}"
-        return NameEvidence(key, entity, strength, parts, gender, fallback if fallback != key else "")
+        # made as the tuple it is (a named tuple's own __new__ is a Python function): one per name of every note
+        return _new_tuple(NameEvidence, (key, entity, strength, parts, gender, fallback if fallback != key else ""))
 
     def _decide(
         self,
@@ -272,7 +275,7 @@ class NameTyper:
         kinds, gender, possessive, family, formal, kin, listed = self._chain_before(text, start, tokens)
         match = _AFTER_ROLE.match(text, end)
         after = self._after.get(fold(match.group(1))) if match else None
-        if after is None and _hand_signed(text, start):
+        if after is None and start >= 1 and text[start - 1] == "/" and _hand_signed(text, start):
             after = _HCP_TITLE  # "… geschlafen. /Kathi": the staff member who wrote the entry
         if after is None and text.find("(", max(0, start - _BRACKET_REACH), start) >= 0:
             after = self._bracket_role(text, start)  # "Sozialdienst (Fr. Huber)", "Tochter (Fr. Huber)"

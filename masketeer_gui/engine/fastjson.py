@@ -37,6 +37,11 @@ def dumps(obj: Any) -> bytes:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
+def dumper() -> Callable[[Any], bytes]:
+    """``dumps`` itself (``orjson.dumps`` when installed), for a loop that writes piece after piece."""
+    return orjson.dumps if orjson is not None else dumps
+
+
 def dumps_line(obj: Any) -> bytes:
     """``dumps(obj)`` and a newline: one JSONL line (orjson appends it without copying the line)."""
     if orjson is not None:

@@ -29,17 +29,17 @@ class Tagger:
     def __init__(self, key: bytes, length: int = DEFAULT_LENGTH) -> None:
         self._key = key
         self._length = length
-        self._cache: dict[tuple[Entity, str], tuple[str, bytes]] = {}
+        self.cache: dict[tuple[Entity, str], tuple[str, bytes]] = {}  # read by ``render_line`` before ``tag``
 
     def tag(self, entity: Entity, reference: str) -> tuple[str, bytes]:
         """``(tag, digest)`` for this reference (compared case- and umlaut-insensitively)."""
-        hit = self._cache.get((entity, reference))
+        hit = self.cache.get((entity, reference))
         if hit is None:
             digest = reference_digest(self._key, entity, reference)
             hit = (tag_from_digest(entity, digest, self._length), digest)
-            if len(self._cache) >= _CACHE_LIMIT:
-                self._cache.clear()
-            self._cache[(entity, reference)] = hit
+            if len(self.cache) >= _CACHE_LIMIT:
+                self.cache.clear()
+            self.cache[(entity, reference)] = hit
         return hit
 
 
@@ -59,24 +59,75 @@ class RenderedNote:
 
 def render_note(note_id: str, text: str, spans: Sequence[Span], tagger: Tagger) -> RenderedNote:
     """The docs/CONTRACT.md output line for one note (JSON + newline)."""
+    line, tags = render_line(note_id, text, spans, tagger)
+    return RenderedNote(line, tags)
+
+
+def render_line(
+    note_id: str, text: str, spans: Sequence[Span], tagger: Tagger
+) -> tuple[bytes, tuple[tuple[str, bytes], ...]]:
+    """``render_note``'s line and tags, without the object (a worker's per-note path).
+
+    The line is put together from JSON pieces: the id and the output text as ``fastjson`` writes them, each span
+    from a template (its numbers, entity and tag need no escaping; its masker and flags are written by ``fastjson``
+    once and remembered): the same bytes as ``fastjson.dumps_line`` of the record (a dictionary per span written
+    by the JSON library costs twice as much)."""
     if not spans:  # two notes in five
-        return RenderedNote(fastjson.dumps_line({"id": note_id, "text": text, "spans": []}), ())
-    check_spans(spans, len(text))
-    tag_of = tagger.tag
+        return fastjson.dumps_line({"id": note_id, "text": text, "spans": []}), ()
+    cache = tagger.cache
     tags: list[tuple[str, bytes]] = []
-    out_spans: list[dict[str, Any]] = []
+    out_spans: list[bytes] = []
     pieces: list[str] = []  # the output text, as ``pseudonymize`` builds it, in the same pass
     position = 0
+    length = len(text)
     for span in spans:
-        start = span.start
-        hit = tag_of(span.entity, span.ref or text[start : span.end])
+        start, end, entity = span.start, span.end, span.entity
+        if start < position or end > length:
+            raise _bad_span(start, end)
+        reference = span.ref or text[start:end]
+        hit = cache.get((entity, reference))
+        if hit is None:
+            hit = tagger.tag(entity, reference)
         tags.append(hit)
-        out_spans.append(_span_dict(span, hit[0]))
-        pieces += (text[position:start], hit[0])
-        position = span.end
+        tag = hit[0]
+        masker = _json_memo.get(span.masker) or _json_of(span.masker)
+        flags = span.flags
+        if flags:
+            flags_json = _json_memo.get(flags) or _json_of(flags)
+            out_spans.append(_FLAGGED_SPAN_JSON % (start, end, _ENTITY_JSON[entity], masker, tag.encode(), flags_json))
+        else:
+            out_spans.append(_SPAN_JSON % (start, end, _ENTITY_JSON[entity], masker, tag.encode()))
+        pieces += (text[position:start], tag)
+        position = end
     pieces.append(text[position:])
-    record = {"id": note_id, "text": "".join(pieces), "spans": out_spans}
-    return RenderedNote(fastjson.dumps_line(record), tuple(tags))
+    line = _LINE_JSON % (_dumps(note_id), _dumps("".join(pieces)), b",".join(out_spans))
+    return line, tuple(tags)
+
+
+# The record's and a span's JSON with their keys in ``render_note``'s order; ``%b`` fields are JSON already but
+# for entity and tag, which are written as they are: an entity's name, and a tag of ``[``, letters, digits, ``-``
+# and ``]`` (``pseudonyms.tag_from_digest``).
+_LINE_JSON: Final = b'{"id":%b,"text":%b,"spans":[%b]}\n'
+_SPAN_JSON: Final = b'{"start":%d,"end":%d,"entity":"%b","masker":%b,"pseudonym":"%b"}'
+_FLAGGED_SPAN_JSON: Final = b'{"start":%d,"end":%d,"entity":"%b","masker":%b,"pseudonym":"%b","flags":%b}'
+_ENTITY_JSON: Final = {entity: str(entity).encode("ascii") for entity in Entity}
+_dumps: Final = fastjson.dumper()
+_JSON_LIMIT: Final = 4096  # maskers' names and flag tuples remembered (a few dozen in practice)
+_json_memo: dict[str | tuple[str, ...], bytes] = {}
+
+
+def _json_of(value: str | tuple[str, ...]) -> bytes:
+    """``value`` as JSON (a tuple as an array), remembered: a span's masker name or flags."""
+    found = _json_memo.get(value)
+    if found is None:
+        if len(_json_memo) >= _JSON_LIMIT:
+            _json_memo.clear()
+        found = _json_memo[value] = _dumps(list(value) if isinstance(value, tuple) else value)
+    return found
+
+
+def _bad_span(start: int, end: int) -> ValueError:
+    return ValueError(f"engine returned overlapping or out-of-range spans ({start}..{end})")
 
 
 def retag_line(line: bytes, text: str, pseudonyms: Sequence[str]) -> bytes:
@@ -105,7 +156,7 @@ def check_spans(spans: Sequence[Span], length: int) -> None:
     position = 0
     for span in spans:
         if span.start < position or span.end > length:
-            raise ValueError(f"engine returned overlapping or out-of-range spans ({span.start}..{span.end})")
+            raise _bad_span(span.start, span.end)
         position = span.end
 
 

@@ -129,3 +129,32 @@ def test_first_person_reads_whole_words(text: str, expected: bool) -> None:
 def test_first_person_agrees_with_a_word_boundary_search(pieces: list[str]) -> None:
     text = "".join(pieces)
     assert entities._first_person(text) == bool(_WHOLE_WORDS.search(text.lower()))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a lone surname is the note's full name of that surname, typed as surely as that name
+        (
+            "Dr. Amalia Grubentaler hat visitiert. Frau Grubentaler empfiehlt Bettruhe.",
+            [("Amalia", "HCP"), ("Grubentaler", "HCP"), ("Grubentaler", "HCP")],
+        ),
+        (
+            "Frau Grubentaler empfiehlt Bettruhe, so Dr. Amalia Grubentaler.",
+            [("Grubentaler", "HCP"), ("Amalia", "HCP"), ("Grubentaler", "HCP")],
+        ),
+        (
+            "DGKP Kunigunde Feichtlbauer war da. Fr. Feichtlbauer kommt morgen wieder.",
+            [("Kunigunde", "HCP"), ("Feichtlbauer", "HCP"), ("Feichtlbauer", "HCP")],
+        ),
+        # but not a relative introduced by a relation word: the family shares the surname
+        (
+            "Sohn Korbinian Wastlhuber ruft an. Herr Wastlhuber bringt Wäsche.",
+            [("Korbinian", "PER"), ("Wastlhuber", "PER"), ("Wastlhuber", "PAT")],
+        ),
+    ],
+)
+def test_lone_surname_takes_the_type_of_the_notes_full_name(
+    engine: Deidentifier, text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert types(engine, text) == expected

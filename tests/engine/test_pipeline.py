@@ -8,7 +8,7 @@ import itertools
 import pytest
 
 from masketeer_gui.engine.lexicon import Lexicon
-from masketeer_gui.engine.lists import NameLists
+from masketeer_gui.engine.lists import BlacklistEntry, NameLists, NoteContext
 from masketeer_gui.engine.maskers import DEFAULT_ORDER, PAPER_ORDER
 from masketeer_gui.engine.pipeline import Deidentifier, EngineConfig
 from masketeer_gui.engine.span import Entity, Span
@@ -295,3 +295,33 @@ def test_titles_in_listed_names_are_not_masked(make_engine: EngineFactory, text:
 )
 def test_a_proven_name_is_masked_again_in_lower_case(engine: Deidentifier, text: str, expected: list[str]) -> None:
     assert [text[s.start : s.end] for s in engine.analyze(text)] == expected
+
+
+BATCH_NOTES = [
+    ("Frau Hildtraud Obernosterer, Tel. 0512 334455, kommt mit Sohn Quirin.", None),
+    ("Keine Auffälligkeiten, RR 130/80.", None),
+    ("Hr. Lechner wohnt Anichstraße 35, 6020 Innsbruck; Dr. Zangerl informiert.", NoteContext(patient_id="p9")),
+    ("", None),
+    (
+        "Bitte Zwirgl anrufen, nicht Frau Gstrein.",
+        NoteContext(whitelist=("Gstrein",), blacklist=(BlacklistEntry("Zwirgl", PAT),)),
+    ),
+    ("LG Maria Gstrein\nwww.beispiel-praxis.at", NoteContext(patient_id="p9")),
+]
+
+
+@pytest.mark.parametrize("count", [0, 1, 2, len(BATCH_NOTES)])
+def test_analyze_many_gives_what_each_note_gives_alone(make_engine: EngineFactory, count: int) -> None:
+    """Stage by stage over many notes (rules, tokens, maskers, types, curation): each answer is its note's own."""
+    engine = make_engine(LISTS, rules=True)
+    notes = BATCH_NOTES[:count] if count < len(BATCH_NOTES) else BATCH_NOTES[::-1]
+    together = engine.analyze_many(notes)
+    alone = [engine.analyze_many([note])[0] for note in notes]
+    assert [(n.spans, n.evidence, n.patient_id) for n in together] == [
+        (n.spans, n.evidence, n.patient_id) for n in alone
+    ]
+    if count == len(BATCH_NOTES):  # names, rules and curated spans (a blacklisted word) among them
+        assert sum(bool(n.spans) for n in together) == 4
+        assert {"Blacklist", "RegexPhone", "RegexAddress", "RegexWebsite"} <= {
+            s.masker for n in together for s in n.spans
+        }

@@ -4,13 +4,23 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from masketeer_gui.engine import fastjson, render
 from masketeer_gui.engine.pseudonyms import PseudonymIssuer, TagLedger, tag_for
-from masketeer_gui.engine.render import Tagger, check_spans, pseudonymize, render_note, retag_line
+from masketeer_gui.engine.render import (
+    Tagger,
+    check_spans,
+    pseudonymize,
+    render_line,
+    render_note,
+    retag_line,
+    span_record,
+)
 from masketeer_gui.engine.span import Entity, Span
 
 KEY = bytes(range(32))
@@ -69,6 +79,14 @@ def test_tagger_agrees_with_pseudonym_issuer() -> None:
 
 
 @pytest.mark.parametrize(
+    "check",
+    [
+        lambda spans: check_spans(spans, 10),
+        lambda spans: render_line("n", "abcdefghij", spans, Tagger(KEY)),  # checked as it renders
+    ],
+    ids=["check_spans", "render_line"],
+)
+@pytest.mark.parametrize(
     "spans",
     [
         [Span(0, 3, Entity.PER, "X"), Span(2, 4, Entity.PER, "X")],  # overlap
@@ -76,9 +94,9 @@ def test_tagger_agrees_with_pseudonym_issuer() -> None:
         [Span(0, 99, Entity.PER, "X")],  # past the end
     ],
 )
-def test_invalid_spans_are_refused_without_text(spans: list[Span]) -> None:
+def test_invalid_spans_are_refused_without_text(spans: list[Span], check: Callable[[list[Span]], object]) -> None:
     with pytest.raises(ValueError, match="overlapping or out-of-range") as info:
-        check_spans(spans, 10)
+        check(spans)
     assert "abc" not in str(info.value)
 
 
@@ -143,3 +161,56 @@ def test_dumps_line_is_one_compact_utf8_line_with_or_without_orjson(
     monkeypatch.setattr(fastjson, "orjson", None)
     assert fastjson.dumps_line(value) == with_orjson == fastjson.dumps(value) + b"\n"
     assert json.loads(with_orjson) == value
+
+
+# --- render_line: the record's JSON put together from pieces --------------------------------------
+
+
+def reference_line(note_id: str, text: str, spans: list[Span], tagger: Tagger) -> bytes:
+    """The record as dictionaries, written whole by ``fastjson``: what ``render_line`` must write byte for byte."""
+    tags = [tagger.tag(span.entity, span.ref or text[span.start : span.end])[0] for span in spans]
+    out = [span_record(span, tag) for span, tag in zip(spans, tags, strict=True)]
+    return fastjson.dumps_line({"id": note_id, "text": pseudonymize(text, out), "spans": out})
+
+
+PIECES_CASES = [
+    ("N1", "Frau Gruber kommt", [Span(5, 11, Entity.PAT, "Salutation")]),
+    ("N2", "Lumbeck", [Span(0, 7, Entity.PER, "NameDictionary", flags=("fuzzy",))]),  # the whole text
+    ('id "quoted" \\ ü', 'a "b" \\ c\n\t\x00\x1f', [Span(2, 5, Entity.PER, "X")]),  # escapes in id and text
+    ("N4", "Tel 0512/123 und Dr. Ölz 😀\u2028", [Span(4, 12, Entity.PHO, "RegexPhone"), Span(21, 24, Entity.HCP, "S")]),
+    ("N5", "AB", [Span(0, 1, Entity.PER, "X"), Span(1, 2, Entity.PAT, "Y")]),  # adjacent, at both ends
+    ("N6", "Herr Brösl", [Span(5, 10, Entity.PAT, 'Odd "masker" ü', flags=('a"b', "ü\n", "initial"))]),
+    ("N7", "Hr. Mülr", [Span(4, 8, Entity.PAT, "NameDictionary", ref="mueller")]),  # the reference, not the text
+    ("", "", []),
+    ("N9", 'Pat. "stabil"', []),
+]
+
+
+@pytest.mark.parametrize("json_library", ["orjson", "stdlib"])
+@pytest.mark.parametrize(("note_id", "text", "spans"), PIECES_CASES)
+def test_render_line_writes_the_record_as_the_json_library_would(
+    note_id: str, text: str, spans: list[Span], json_library: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if json_library == "stdlib":
+        monkeypatch.setattr(fastjson, "orjson", None)
+        monkeypatch.setattr(render, "_dumps", fastjson.dumper())
+        monkeypatch.setattr(render, "_json_memo", {})
+    line, tags = render_line(note_id, text, spans, Tagger(KEY))
+    assert line == reference_line(note_id, text, spans, Tagger(KEY))
+    assert tags == tuple(Tagger(KEY).tag(s.entity, s.ref or text[s.start : s.end]) for s in spans)
+    assert render_note(note_id, text, spans, Tagger(KEY)).line == line
+
+
+def test_render_line_remembers_a_bounded_number_of_json_pieces() -> None:
+    """Masker names and flags are remembered as JSON up to a limit, then forgotten (not patched: the compiled
+    build binds the limit at compile time)."""
+    tagger = Tagger(KEY)
+    sizes = []
+    for k in range(render._JSON_LIMIT + 20):
+        spans = [Span(0, 4, Entity.PER, f"M{k}", flags=(f"f{k % 3}",))]
+        line = render_line("n", "Gabl", spans, tagger)[0]
+        if k % 97 == 0 or k > render._JSON_LIMIT:
+            assert line == reference_line("n", "Gabl", spans, tagger)
+        sizes.append(len(render._json_memo))
+    assert max(sizes) <= render._JSON_LIMIT
+    assert sizes[-1] < 40  # started over
