@@ -203,7 +203,8 @@ def test_render_line_writes_the_record_as_the_json_library_would(
 
 def test_render_line_remembers_a_bounded_number_of_json_pieces() -> None:
     """Masker names and flags are remembered as JSON up to a limit, then forgotten (not patched: the compiled
-    build binds the limit at compile time)."""
+    build binds the limit at compile time). The memo is emptied first: earlier tests have filled it."""
+    render._json_memo.clear()
     tagger = Tagger(KEY)
     sizes = []
     for k in range(render._JSON_LIMIT + 20):
