@@ -54,9 +54,9 @@ class ZipKeys:
     """ZIP code -> town keys of each country's list, built once (cached beside the lexicon by
     ``engine.lexicon_indices``), and the most words any town key has."""
 
-    austrian: dict[str, frozenset[str]]
-    german: dict[str, frozenset[str]]
-    swiss: dict[str, frozenset[str]]
+    austrian: Mapping[str, frozenset[str]]
+    german: Mapping[str, frozenset[str]]
+    swiss: Mapping[str, frozenset[str]]
     max_words: int
 
 

@@ -86,15 +86,15 @@ class ZipRule:
         self._keys.get()
 
     @property
-    def _towns(self) -> dict[str, frozenset[str]]:
+    def _towns(self) -> Mapping[str, frozenset[str]]:
         return self._keys.get().austrian
 
     @property
-    def _de_towns(self) -> dict[str, frozenset[str]]:
+    def _de_towns(self) -> Mapping[str, frozenset[str]]:
         return self._keys.get().german
 
     @property
-    def _ch_towns(self) -> dict[str, frozenset[str]]:
+    def _ch_towns(self) -> Mapping[str, frozenset[str]]:
         return self._keys.get().swiss
 
     @property
