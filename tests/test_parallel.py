@@ -13,8 +13,9 @@ import pytest
 from masketeer_gui.corpus_io import CorpusError, NoteRecord
 from masketeer_gui.corpus_io.jsonl import LineReader, Lines
 from masketeer_gui.corpus_io.records import RecordFactory
+from masketeer_gui.engine.lists import NoteContext
 from masketeer_gui.engine.pseudonyms import TagLedger
-from masketeer_gui.parallel import EngineSpec, chunked, reconcile, run_chunks, run_lines
+from masketeer_gui.parallel import EngineSpec, chunked, reconcile, run_chunks, run_lines, stage_groups
 from tests.fake_analyzer import broken_factory, dying_factory, fake_factory, pid_factory, prepared_factory
 
 KEY = b"k" * 32
@@ -247,3 +248,47 @@ def test_the_cli_hands_the_workers_chunks_of_the_engines_size() -> None:
     from masketeer_gui.parallel import CHUNK_SIZE
 
     assert build_parser("deidentify").parse_args(["deidentify", "in.jsonl", "-o", "out.jsonl"]).chunk_size == CHUNK_SIZE
+
+
+@pytest.mark.parametrize(
+    ("lengths", "limit", "sizes"),
+    [
+        ([], 10, []),
+        ([3, 3, 3], 10, [3]),  # all fit
+        ([4, 4, 4], 8, [2, 1]),  # exactly the limit, then a new group
+        ([4, 5, 3], 8, [1, 2]),  # 4 + 5 > 8, then 5 + 3 fits
+        ([20], 8, [1]),  # a longer note alone
+        ([2, 20, 2], 8, [1, 1, 1]),  # before and after a long one
+        ([0, 0, 0], 1, [3]),  # empty notes add nothing
+    ],
+)
+def test_stage_groups_bound_the_text_analyzed_at_once(lengths: list[int], limit: int, sizes: list[int]) -> None:
+    notes: list[tuple[str, NoteContext | None]] = [("x" * length, None) for length in lengths]
+    groups = stage_groups(notes, limit)
+    assert [len(group) for group in groups] == sizes
+    assert [note for group in groups for note in group] == notes  # in order, none lost
+
+
+def test_a_worker_analyzes_a_chunk_of_long_notes_in_bounded_groups(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A chunk of long letters is analyzed stage by stage in groups of at most ``STAGE_CHARS`` characters (the
+    tokens of all its notes are never alive at once); the lines are those of the notes alone."""
+    from masketeer_gui.engine.factory import default_engine
+    from masketeer_gui.parallel import STAGE_CHARS, ChunkWorker
+
+    sentence = "Herr Gundolf Treibenreif ruft an, Befund unauffällig. "
+    letter = sentence * (STAGE_CHARS // len(sentence) // 3)  # three letters fill a group
+    chunk = [(f"n{i}", letter, "") for i in range(7)]
+    spec = EngineSpec(default_engine, None, KEY, settle_types=True)
+    worker = ChunkWorker(spec)
+    engine = worker.analyzer
+    seen: list[int] = []
+    analyze_many = engine.analyze_many  # type: ignore[attr-defined]
+
+    def recording(notes: list[tuple[str, object]]) -> object:
+        seen.append(sum(len(text) for text, _ in notes))
+        return analyze_many(notes)
+
+    monkeypatch.setattr(engine, "analyze_many", recording)
+    lines = worker.process(chunk).lines
+    assert len(seen) == 3 and max(seen) <= STAGE_CHARS  # 3 + 3 + 1 letters
+    assert lines == [ChunkWorker(spec).process([note]).lines[0] for note in chunk]
