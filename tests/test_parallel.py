@@ -14,7 +14,9 @@ from masketeer_gui.corpus_io import CorpusError, NoteRecord
 from masketeer_gui.corpus_io.jsonl import LineReader, Lines
 from masketeer_gui.corpus_io.records import RecordFactory
 from masketeer_gui.engine.lists import NoteContext
+from masketeer_gui.engine.pipeline import TypedNote
 from masketeer_gui.engine.pseudonyms import TagLedger
+from masketeer_gui.engine.span import Span
 from masketeer_gui.parallel import EngineSpec, chunked, reconcile, run_chunks, run_lines, stage_groups
 from tests.fake_analyzer import broken_factory, dying_factory, fake_factory, pid_factory, prepared_factory
 
@@ -269,7 +271,28 @@ def test_stage_groups_bound_the_text_analyzed_at_once(lengths: list[int], limit:
     assert [note for group in groups for note in group] == notes  # in order, none lost
 
 
-def test_a_worker_analyzes_a_chunk_of_long_notes_in_bounded_groups(monkeypatch: pytest.MonkeyPatch) -> None:
+class _GroupRecorder:
+    """The engine, with the characters of each group it analyzes stage by stage written down (a wrapper: compiled,
+    the engine's methods cannot be replaced)."""
+
+    def __init__(self, names: object = None) -> None:
+        from masketeer_gui.engine.factory import default_engine
+
+        self.engine = default_engine(None)
+        self.groups: list[int] = []
+
+    def analyze(self, text: str, context: NoteContext | None = None) -> list[Span]:
+        return self.engine.analyze(text, context)
+
+    def analyze_typed(self, text: str, context: NoteContext | None = None) -> TypedNote:
+        return self.engine.analyze_typed(text, context)
+
+    def analyze_many(self, notes: list[tuple[str, NoteContext | None]]) -> list[TypedNote]:
+        self.groups.append(sum(len(text) for text, _ in notes))
+        return self.engine.analyze_many(notes)
+
+
+def test_a_worker_analyzes_a_chunk_of_long_notes_in_bounded_groups() -> None:
     """A chunk of long letters is analyzed stage by stage in groups of at most ``STAGE_CHARS`` characters (the
     tokens of all its notes are never alive at once); the lines are those of the notes alone."""
     from masketeer_gui.engine.factory import default_engine
@@ -278,17 +301,10 @@ def test_a_worker_analyzes_a_chunk_of_long_notes_in_bounded_groups(monkeypatch: 
     sentence = "Herr Gundolf Treibenreif ruft an, Befund unauffällig. "
     letter = sentence * (STAGE_CHARS // len(sentence) // 3)  # three letters fill a group
     chunk = [(f"n{i}", letter, "") for i in range(7)]
-    spec = EngineSpec(default_engine, None, KEY, settle_types=True)
-    worker = ChunkWorker(spec)
-    engine = worker.analyzer
-    seen: list[int] = []
-    analyze_many = engine.analyze_many  # type: ignore[attr-defined]
-
-    def recording(notes: list[tuple[str, object]]) -> object:
-        seen.append(sum(len(text) for text, _ in notes))
-        return analyze_many(notes)
-
-    monkeypatch.setattr(engine, "analyze_many", recording)
+    worker = ChunkWorker(EngineSpec(_GroupRecorder, None, KEY, settle_types=True))
     lines = worker.process(chunk).lines
-    assert len(seen) == 3 and max(seen) <= STAGE_CHARS  # 3 + 3 + 1 letters
-    assert lines == [ChunkWorker(spec).process([note]).lines[0] for note in chunk]
+    recorder = worker.analyzer
+    assert isinstance(recorder, _GroupRecorder)
+    assert len(recorder.groups) == 3 and max(recorder.groups) <= STAGE_CHARS  # 3 + 3 + 1 letters
+    alone = ChunkWorker(EngineSpec(default_engine, None, KEY, settle_types=True))
+    assert lines == [alone.process([note]).lines[0] for note in chunk]
