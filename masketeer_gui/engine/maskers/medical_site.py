@@ -40,12 +40,11 @@ from masketeer_gui.engine.maskers.site_forms import (
     ORDERS,
     PHARMACY_LINKS,
     SAINT_WORDS,
-    SPLITS,
     STANDORT,
-    SYNONYMS,
     WORD,
     initials_ok,
     key_list,
+    one_key,
     order_typo,
     phrase_keys,
     stem,
@@ -263,14 +262,14 @@ class MedicalSiteMasker:
         """A site may start at ``token`` (the word alone decides, see ``_at``): a listed site or acronym
         begins with it, an order's name may, or it is a site head."""
         folded = token.folded
-        part = SYNONYMS.get(folded, folded)
-        if "-" in folded or "‐" in folded or "‑" in folded or part in SPLITS or not folded:
+        key = one_key(folded)
+        if key is None:
             keys = _KEYS.get(folded) or _keys(folded)
             if not keys:
                 return False
             listed = self._begins_listed(keys)
         else:  # most words: one key (``key_list``), looked up at the trie's top (``_begins_listed``), not remembered
-            listed = isinstance(self._trie.get(stem(part)), dict)
+            listed = isinstance(self._trie.get(stem(key)), dict)
         if listed or folded in self._single:
             return True
         if not token.is_capitalized:

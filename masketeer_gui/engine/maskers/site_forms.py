@@ -167,11 +167,24 @@ def word_keys(folded: str) -> Iterator[str]:
 
 def key_list(folded: str) -> list[str]:
     """``word_keys(folded)`` as a list, made without a generator for a word without a hyphen (most tokens)."""
-    if "-" in folded or "‐" in folded or "‑" in folded or not folded:
+    key = one_key(folded)
+    if key is not None:
+        return [key]
+    if _hyphened(folded) or not folded:
         return list(word_keys(folded))
+    return list(SPLITS[SYNONYMS.get(folded, folded)])
+
+
+def one_key(folded: str) -> str | None:
+    """The one key of a word without a hyphen or a compound split (most words; unstemmed), else None."""
+    if _hyphened(folded) or not folded:
+        return None
     part = SYNONYMS.get(folded, folded)
-    split = SPLITS.get(part)
-    return [part] if split is None else list(split)
+    return None if part in SPLITS else part
+
+
+def _hyphened(folded: str) -> bool:
+    return "-" in folded or "‐" in folded or "‑" in folded
 
 
 def phrase_keys(phrase: str) -> list[str]:

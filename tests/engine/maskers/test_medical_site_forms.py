@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from masketeer_gui.engine.lists import NameLists
-from masketeer_gui.engine.maskers.site_forms import phrase_keys, stem, variants
+from masketeer_gui.engine.maskers.site_forms import key_list, one_key, phrase_keys, stem, variants
 from masketeer_gui.engine.pipeline import Deidentifier, EngineConfig
 from masketeer_gui.engine.span import Entity
 from tests.engine.conftest import shipped_available
@@ -127,3 +127,24 @@ def test_variants_of_a_listed_site() -> None:
     dropped = list(variants(phrase_keys("Krankenhaus der Barmherzigen Schwestern Ried")))
     assert (["barmherzigen", "schwestern", "ried"], False) in dropped
     assert (["lkh", "seestadt"], False) in variants(phrase_keys("LKH Nordland Standort Seestadt"))
+
+
+@pytest.mark.parametrize(
+    ("folded", "key"),
+    [
+        ("ordination", "ordination"),  # a plain word: itself
+        ("krankenhaus", "kh"),  # a synonym: its short form
+        ("landeskrankenhaus", "lkh"),
+        ("uniklinikum", None),  # a compound split in two keys
+        ("kinder-ambulanz", None),  # hyphens of any kind: several keys
+        ("kinder‐ambulanz", None),
+        ("kinder‑ambulanz", None),
+        ("", None),
+    ],
+)
+def test_one_key_is_the_key_list_of_a_word_with_one_key(folded: str, key: str | None) -> None:
+    assert one_key(folded) == key
+    if key is not None:
+        assert key_list(folded) == [key]
+    else:
+        assert len(key_list(folded)) != 1 or not folded
