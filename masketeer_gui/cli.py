@@ -18,7 +18,6 @@ The program's own modules are imported in ``main``, with the cyclic GC paused: t
 from __future__ import annotations
 
 import argparse
-import gc
 import logging
 import os
 import re
@@ -30,6 +29,7 @@ from contextlib import contextmanager, suppress
 from typing import NoReturn
 
 from masketeer_gui._version import __version__
+from masketeer_gui.engine.collector import gc_paused
 
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE = 0, 1, 2
 
@@ -60,18 +60,13 @@ def main(argv: Sequence[str] | None = None, *, end_at_once: bool = False) -> int
 
     ``end_at_once``: a successful command that allows it (``ends_at_once``) ends the process instead
     (``end_process``; ``entry`` asks for that)."""
-    collecting = gc.isenabled()
-    gc.disable()  # for the program's imports (see the module docstring)
-    try:
+    with gc_paused():  # for the program's imports (see the module docstring)
         from masketeer_gui.commands import INPUT_ERRORS
         from masketeer_gui.engine.lexicon_files import DictionaryFormatError
         from masketeer_gui.logs import configure_logging
         from masketeer_gui.package_data import DataFileError
 
         parser = build_parser(_named_command(sys.argv[1:] if argv is None else argv))
-    finally:
-        if collecting:
-            gc.enable()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a usage error (argparse exits 2)
